@@ -1,0 +1,55 @@
+/**
+ * The read-model port. Projections write through it and the gateway reads through it.
+ * Filters, updates and sorts are MongoDB documents: the MongoDB adapter passes them
+ * to the driver and the embedded adapter evaluates them with mingo, so projections
+ * behave identically on both (a contract suite checks it).
+ */
+
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+/** Update operators only (`$set`, `$inc`, `$unset`, `$push`, `$pull`, `$max`, `$setOnInsert`). */
+export type Update = Record<string, Record<string, unknown>>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+  projection?: Record<string, 0 | 1>;
+}
+
+export interface ReadCollection<T extends Doc = Doc> {
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter: Filter): Promise<number>;
+  /** Inserts or replaces the whole document. */
+  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number }>;
+  updateMany(filter: Filter, update: Update): Promise<{ matched: number }>;
+  deleteOne(filter: Filter): Promise<void>;
+  deleteMany(filter: Filter): Promise<void>;
+}
+
+export interface IndexSpec {
+  collection: string;
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+  /** only index documents where these fields exist (sparse unique share ids) */
+  sparse?: boolean;
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
+  /** Create indexes (MongoDB) or equality lookups (embedded); idempotent. */
+  ensureIndexes(indexes: IndexSpec[]): Promise<void>;
+  /** Checkpoint of one projection: the global position of the last event it applied, `null` if none. */
+  getCheckpoint(projection: string): Promise<bigint | null>;
+  /**
+   * Runs `work` then stores the checkpoint; on the embedded store both land in one transaction.
+   * On MongoDB the writes inside `work` are each guarded by position, so a crash between them and the checkpoint is replay-safe.
+   */
+  commitBatch(projection: string, position: bigint, work: () => Promise<void>): Promise<void>;
+  /** Drop every read-model collection and checkpoint (rebuild from the start of the log). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+}

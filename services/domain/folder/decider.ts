@@ -1,0 +1,92 @@
+import { assertNever, type Decider } from '../shared/decider';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import type { FolderCommand } from './commands';
+import type { FolderEvent } from './events';
+
+export type FolderState =
+  | { status: 'absent' }
+  | { status: 'active' | 'deleted'; ownerId: string; name: string; parentId: string | null; isPublic: boolean; shareId: string | null };
+
+export const FOLDER_NOT_FOUND = 'Folder not found';
+export const FOLDER_NAME_REQUIRED = 'Folder name cannot be empty';
+
+function requireOwnedActive(state: FolderState, userId: string) {
+  if (state.status !== 'active' || state.ownerId !== userId) throw new NotFoundError(FOLDER_NOT_FOUND);
+  return state;
+}
+
+function requireName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new ValidationError(FOLDER_NAME_REQUIRED);
+  return trimmed;
+}
+
+export function decide(command: FolderCommand, state: FolderState): FolderEvent[] {
+  switch (command.type) {
+    case 'CreateFolder': {
+      if (state.status !== 'absent') throw new ValidationError('Folder already exists');
+      const { folderId, userId, name, parentId, isPublic } = command.data;
+      return [{ type: 'FolderCreated', data: { folderId, ownerId: userId, name: requireName(name), parentId, isPublic } }];
+    }
+    case 'UpdateFolder': {
+      const current = requireOwnedActive(state, command.data.userId);
+      const { folderId, name, parentId, isPublic } = command.data;
+      const events: FolderEvent[] = [];
+      if (name !== undefined) {
+        const newName = requireName(name);
+        if (newName !== current.name) events.push({ type: 'FolderRenamed', data: { folderId, name: newName } });
+      }
+      if (parentId !== undefined && parentId !== current.parentId) {
+        if (parentId === folderId) throw new ValidationError('A folder cannot be inside itself');
+        events.push({ type: 'FolderMoved', data: { folderId, fromParentId: current.parentId, parentId } });
+      }
+      if (isPublic !== undefined && isPublic !== current.isPublic) {
+        events.push({ type: 'FolderVisibilityChanged', data: { folderId, isPublic } });
+      }
+      return events;
+    }
+    case 'ShareFolder': {
+      const current = requireOwnedActive(state, command.data.userId);
+      if (current.shareId) return [];
+      return [{ type: 'FolderShared', data: { folderId: command.data.folderId, shareId: command.data.shareId } }];
+    }
+    case 'RevokeFolderShare': {
+      const current = requireOwnedActive(state, command.data.userId);
+      if (!current.shareId) return [];
+      return [{ type: 'FolderShareRevoked', data: { folderId: command.data.folderId, shareId: current.shareId } }];
+    }
+    case 'DeleteFolder': {
+      requireOwnedActive(state, command.data.userId);
+      return [{ type: 'FolderDeleted', data: { folderId: command.data.folderId } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(state: FolderState, event: FolderEvent): FolderState {
+  switch (event.type) {
+    case 'FolderCreated': {
+      const { ownerId, name, parentId, isPublic } = event.data;
+      return { status: 'active', ownerId, name, parentId, isPublic, shareId: null };
+    }
+    case 'FolderRenamed':
+      return state.status === 'absent' ? state : { ...state, name: event.data.name };
+    case 'FolderMoved':
+      return state.status === 'absent' ? state : { ...state, parentId: event.data.parentId };
+    case 'FolderVisibilityChanged':
+      return state.status === 'absent' ? state : { ...state, isPublic: event.data.isPublic };
+    case 'FolderShared':
+      return state.status === 'absent' ? state : { ...state, shareId: event.data.shareId };
+    case 'FolderShareRevoked':
+      return state.status === 'absent' ? state : { ...state, shareId: null };
+    case 'FolderDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', shareId: null };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const initialState = (): FolderState => ({ status: 'absent' });
+
+export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = { decide, evolve, initialState };

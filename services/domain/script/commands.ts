@@ -1,0 +1,33 @@
+import type { CommandMetadata } from '../shared/decider';
+
+/** `userId` is the user the command acts for; the decider checks it owns the script. */
+export type CreateScript = {
+  type: 'CreateScript';
+  data: { scriptId: string; userId: string; title: string; content: string; folderId: string | null; comment?: string };
+  metadata: CommandMetadata;
+};
+export type SaveScript = {
+  type: 'SaveScript';
+  data: { scriptId: string; userId: string; title?: string; content?: string; comment?: string };
+  metadata: CommandMetadata;
+};
+export type RestoreVersion = {
+  type: 'RestoreVersion';
+  data: { scriptId: string; userId: string; version: number };
+  metadata: CommandMetadata;
+};
+export type MoveScript = {
+  type: 'MoveScript';
+  data: { scriptId: string; userId: string; folderId: string | null };
+  metadata: CommandMetadata;
+};
+export type ShareScript = {
+  type: 'ShareScript';
+  /** a fresh id proposed by the caller; ignored when the script is already shared */
+  data: { scriptId: string; userId: string; shareId: string };
+  metadata: CommandMetadata;
+};
+export type RevokeScriptShare = { type: 'RevokeScriptShare'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };
+export type DeleteScript = { type: 'DeleteScript'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };
+
+export type ScriptCommand = CreateScript | SaveScript | RestoreVersion | MoveScript | ShareScript | RevokeScriptShare | DeleteScript;

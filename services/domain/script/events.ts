@@ -1,0 +1,35 @@
+/** Script aggregate events. Stream: `script-<scriptId>`. Every version carries the full content. */
+export type ScriptCreated = {
+  type: 'ScriptCreated';
+  data: { scriptId: string; ownerId: string; title: string; content: string; folderId: string | null; version: 1; comment: string };
+};
+export type ScriptSaved = {
+  type: 'ScriptSaved';
+  data: { scriptId: string; title: string; content: string; version: number; comment: string };
+};
+export type ScriptRestored = {
+  type: 'ScriptRestored';
+  data: { scriptId: string; restoredFrom: number; title: string; content: string; version: number; comment: string };
+};
+export type ScriptMoved = {
+  type: 'ScriptMoved';
+  data: { scriptId: string; fromFolderId: string | null; folderId: string | null };
+};
+export type ScriptShared = { type: 'ScriptShared'; data: { scriptId: string; shareId: string } };
+export type ScriptShareRevoked = { type: 'ScriptShareRevoked'; data: { scriptId: string; shareId: string } };
+export type ScriptDeleted = { type: 'ScriptDeleted'; data: { scriptId: string } };
+
+export type ScriptEvent =
+  | ScriptCreated
+  | ScriptSaved
+  | ScriptRestored
+  | ScriptMoved
+  | ScriptShared
+  | ScriptShareRevoked
+  | ScriptDeleted;
+
+/** Views are counted in batches in their own stream (`scriptviews-<scriptId>`), so a busy raw URL never contends with saves. */
+export type ScriptViewsCounted = { type: 'ScriptViewsCounted'; data: { scriptId: string; count: number } };
+
+export const scriptStream = (scriptId: string) => `script-${scriptId}`;
+export const scriptViewsStream = (scriptId: string) => `scriptviews-${scriptId}`;

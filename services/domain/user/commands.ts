@@ -1,0 +1,12 @@
+import type { CommandMetadata } from '../shared/decider';
+
+export type RegisterUser = {
+  type: 'RegisterUser';
+  /** The password arrives hashed: hashing is slow I/O-like work done before deciding. */
+  data: { userId: string; username: string; passwordHash: string; email: string | null };
+  metadata: CommandMetadata;
+};
+export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string; expiresAt: string }; metadata: CommandMetadata };
+export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string }; metadata: CommandMetadata };
+
+export type UserCommand = RegisterUser | StartSession | EndSession;

@@ -1,0 +1,53 @@
+import { assertNever, type Decider } from '../shared/decider';
+import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
+import type { UserCommand } from './commands';
+import type { UserEvent } from './events';
+
+export type UserState =
+  | { status: 'absent' }
+  | { status: 'registered'; username: string; passwordHash: string; activeSessions: string[] };
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'absent') throw new ConflictError('User already exists');
+      const username = command.data.username.trim();
+      if (username.length < USERNAME_MIN) throw new ValidationError(USERNAME_TOO_SHORT);
+      return [{ type: 'UserRegistered', data: { ...command.data, username } }];
+    }
+    case 'StartSession': {
+      if (state.status !== 'registered') throw new UnauthorizedError('Invalid username or password');
+      return [{ type: 'UserSignedIn', data: command.data }];
+    }
+    case 'EndSession': {
+      if (state.status !== 'registered' || !state.activeSessions.includes(command.data.sessionId)) return [];
+      return [{ type: 'UserSignedOut', data: command.data }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { status: 'registered', username: event.data.username, passwordHash: event.data.passwordHash, activeSessions: [] };
+    case 'UserSignedIn':
+      return state.status === 'absent' ? state : { ...state, activeSessions: [...state.activeSessions, event.data.sessionId] };
+    case 'UserSignedOut':
+      return state.status === 'absent'
+        ? state
+        : { ...state, activeSessions: state.activeSessions.filter((id) => id !== event.data.sessionId) };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const initialState = (): UserState => ({ status: 'absent' });
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { decide, evolve, initialState };

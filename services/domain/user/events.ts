@@ -1,0 +1,19 @@
+/** User aggregate events. Stream: `user-<userId>`. */
+export type UserRegistered = {
+  type: 'UserRegistered';
+  data: { userId: string; username: string; passwordHash: string; email: string | null };
+};
+/** Sessions are recorded so that sign-out revokes a token on every gateway. */
+export type UserSignedIn = { type: 'UserSignedIn'; data: { userId: string; sessionId: string; expiresAt: string } };
+export type UserSignedOut = { type: 'UserSignedOut'; data: { userId: string; sessionId: string } };
+
+export type UserEvent = UserRegistered | UserSignedIn | UserSignedOut;
+
+/**
+ * Username uniqueness: one stream per lower-cased username, appended with "no stream expected".
+ * The store's own concurrency check makes the claim atomic, on every adapter.
+ */
+export type UsernameClaimed = { type: 'UsernameClaimed'; data: { username: string; userId: string } };
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const usernameStream = (username: string) => `username-${username.toLowerCase()}`;

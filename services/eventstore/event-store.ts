@@ -1,0 +1,48 @@
+import type { EventMetadata } from '../domain/shared/events';
+
+/**
+ * The event-store port. Two adapters implement it: SQLite (embedded default)
+ * and EventStoreDB. One contract suite (`event-store.contract.ts`) runs against both.
+ */
+
+/** `no_stream`: the stream must not exist; `stream_exists`; `any`; or the exact revision of the stream's last event (0n-based). */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  streamName: string;
+  /** revision of this event inside its stream, from 0n */
+  revision: bigint;
+  /** global position in the log; strictly increasing in `$all` order */
+  position: bigint;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** revision of the last event appended */
+  nextRevision: bigint;
+  /** global position of the last event appended: a reader waits for projections to pass it */
+  position: bigint;
+}
+
+export interface EventStore {
+  /** Appends atomically or not at all. Throws `WrongExpectedRevisionError` on a revision mismatch. */
+  appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** All events of one stream in order; a missing stream reads as empty. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up then live: every event after `fromPosition` (exclusive; `start` for the beginning),
+   * skipping system events. Ends when `signal` aborts.
+   */
+  subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncIterable<RecordedEvent>;
+  /** Position of the newest event in the log (`-1n` when empty): used for readiness and lag. */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
