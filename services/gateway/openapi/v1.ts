@@ -1,0 +1,321 @@
+/**
+ * OpenAPI 3.1 description of the public API (`/api/v1`, authenticated with `X-API-Key: lv_...`).
+ * Served as JSON at `GET /api/v1/openapi.json` and rendered on the Documentation page.
+ * Source of truth for the routes: docs/api.md ("Public API").
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; [key: string]: Json };
+  paths: Record<string, Json>;
+} & {
+  [key: string]: Json;
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (schema: Json) => ({ 'application/json': { schema } });
+const errorResponse = (description: string) => ({ description, content: jsonBody(ref('Error')) });
+
+const scriptIdParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'Script id (an opaque, URL-safe string).',
+  schema: { type: 'string' },
+};
+
+/** Answers every authenticated route can give. */
+const common = {
+  '401': errorResponse('Missing, unknown or deleted API key.'),
+};
+const commonWithScript = {
+  ...common,
+  '404': errorResponse('No script with this id belongs to the key\'s owner (another user\'s script answers the same way).'),
+};
+
+const uploadBody = (withTitle: boolean) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string',
+            contentMediaType: 'application/octet-stream',
+            description: 'A .lua or .txt file, at most 5 MB.',
+          },
+          ...(withTitle
+            ? { title: { type: 'string', description: 'Script title. Defaults to the file name without its extension.' } }
+            : {}),
+          comment: { type: 'string', description: 'Version comment. Defaults to an automatic comment with the date and time.' },
+        },
+      },
+      encoding: { file: { contentType: 'application/octet-stream, text/plain' } },
+    },
+  },
+});
+
+const uploadErrors = {
+  '400': errorResponse('No file, or a file that is not .lua / .txt (`Invalid file type - Only .lua and .txt files are allowed`).'),
+  '413': errorResponse('File too large - Maximum file size is 5MB'),
+};
+
+export const openApiV1Document: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'LuaVault public API',
+    version: '1.0.0',
+    summary: 'Read, create, update and share your Lua scripts from scripts and CI jobs.',
+    description:
+      'Every call needs an API key in the `X-API-Key` header. Create keys on the API Keys page (/api-keys); ' +
+      'a key acts for the user who created it and stops working as soon as it is deleted. ' +
+      'Errors answer JSON `{ "error": "<message>" }` with a 4xx status. IDs are opaque strings; ' +
+      'a version number is an integer starting at 1.',
+  },
+  servers: [{ url: '/api/v1', description: 'This LuaVault instance' }],
+  security: [{ ApiKeyAuth: [] }],
+  tags: [
+    { name: 'Status', description: 'Check that the API and your key work.' },
+    { name: 'Scripts', description: 'Read and write your scripts. Every write creates a new version.' },
+    { name: 'Folders', description: 'Read your folder tree.' },
+  ],
+  paths: {
+    '/health': {
+      get: {
+        operationId: 'getHealth',
+        tags: ['Status'],
+        summary: 'Check the API and the key',
+        description: 'Answers 200 when the key is valid.',
+        responses: {
+          '200': { description: 'The API is up and the key is valid.', content: jsonBody(ref('Health')) },
+          ...common,
+        },
+      },
+    },
+    '/scripts': {
+      get: {
+        operationId: 'listScripts',
+        tags: ['Scripts'],
+        summary: 'List your scripts',
+        description: 'All scripts of the key\'s owner, newest update first.',
+        responses: {
+          '200': { description: 'The scripts.', content: jsonBody({ type: 'array', items: ref('Script') }) },
+          ...common,
+        },
+      },
+      post: {
+        operationId: 'createScript',
+        tags: ['Scripts'],
+        summary: 'Create a script',
+        description: 'Creates a script with version 1.',
+        requestBody: { required: true, content: jsonBody(ref('CreateScriptRequest')) },
+        responses: {
+          '201': { description: 'The new script.', content: jsonBody(ref('Script')) },
+          '400': errorResponse(
+            'Blank title (`Please enter a title for your script`) or blank content (`Script content cannot be empty`), or an unknown folder.',
+          ),
+          ...common,
+          '403': errorResponse('The configured script quota is reached.'),
+        },
+      },
+    },
+    '/scripts/upload': {
+      post: {
+        operationId: 'uploadScript',
+        tags: ['Scripts'],
+        summary: 'Create a script from a file',
+        description: 'Creates a script (version 1, at the root) from an uploaded .lua or .txt file.',
+        requestBody: uploadBody(true),
+        responses: {
+          '201': { description: 'The new script.', content: jsonBody(ref('Script')) },
+          ...uploadErrors,
+          ...common,
+          '403': errorResponse('The configured script quota is reached.'),
+        },
+      },
+    },
+    '/scripts/{id}': {
+      patch: {
+        operationId: 'updateScript',
+        tags: ['Scripts'],
+        summary: 'Update a script',
+        description: 'Changes the title and/or content and records a new version. Omitted fields keep their value.',
+        parameters: [scriptIdParam],
+        requestBody: { required: true, content: jsonBody(ref('UpdateScriptRequest')) },
+        responses: {
+          '200': { description: 'The updated script, `version` is the new version number.', content: jsonBody(ref('Script')) },
+          '400': errorResponse('A blank title or blank content.'),
+          ...commonWithScript,
+        },
+      },
+    },
+    '/scripts/{id}/upload': {
+      patch: {
+        operationId: 'uploadScriptVersion',
+        tags: ['Scripts'],
+        summary: 'Replace a script\'s content from a file',
+        description: 'Records a new version whose content is the uploaded file.',
+        parameters: [scriptIdParam],
+        requestBody: uploadBody(false),
+        responses: {
+          '200': { description: 'The updated script.', content: jsonBody(ref('Script')) },
+          ...uploadErrors,
+          ...commonWithScript,
+        },
+      },
+    },
+    '/scripts/{id}/content': {
+      get: {
+        operationId: 'getScriptContent',
+        tags: ['Scripts'],
+        summary: 'Get a script\'s latest content as JSON',
+        parameters: [scriptIdParam],
+        responses: {
+          '200': { description: 'The latest version.', content: jsonBody(ref('ScriptContent')) },
+          ...commonWithScript,
+        },
+      },
+    },
+    '/scripts/{id}/raw': {
+      get: {
+        operationId: 'getScriptRaw',
+        tags: ['Scripts'],
+        summary: 'Get a script\'s latest content as plain text',
+        parameters: [scriptIdParam],
+        responses: {
+          '200': { description: 'The script text.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          ...commonWithScript,
+        },
+      },
+    },
+    '/scripts/{id}/loadstring': {
+      get: {
+        operationId: 'getScriptLoadstring',
+        tags: ['Scripts'],
+        summary: 'Get the loadstring snippet of a shared script',
+        description:
+          'A one-line snippet for the game platform: `loadstring(game:HttpGet("<origin>/api/share/<shareId>/raw"))()`. ' +
+          'Only shared scripts have one: share it first with `POST /scripts/{id}/share`.',
+        parameters: [scriptIdParam],
+        responses: {
+          '200': { description: 'The snippet.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          ...commonWithScript,
+          '409': errorResponse('The script is not shared.'),
+        },
+      },
+    },
+    '/scripts/{id}/share': {
+      post: {
+        operationId: 'shareScript',
+        tags: ['Scripts'],
+        summary: 'Share a script',
+        description:
+          'Creates the script\'s public share link, or returns the existing one. The public page is `/share/{shareId}` and ' +
+          'the raw text `/api/share/{shareId}/raw`, both without an account.',
+        parameters: [scriptIdParam],
+        responses: {
+          '200': { description: 'The share id.', content: jsonBody(ref('ShareResult')) },
+          ...commonWithScript,
+        },
+      },
+    },
+    '/folders': {
+      get: {
+        operationId: 'listFolders',
+        tags: ['Folders'],
+        summary: 'List your folders',
+        description: 'Every folder of the key\'s owner; `parentId` links a folder to its parent (null at the root).',
+        responses: {
+          '200': { description: 'The folders.', content: jsonBody({ type: 'array', items: ref('Folder') }) },
+          ...common,
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      ApiKeyAuth: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'A personal API key (starts with `lv_`), created on the API Keys page.',
+      },
+    },
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'string', description: 'A human-readable message.' } },
+      },
+      Health: {
+        type: 'object',
+        required: ['status'],
+        properties: { status: { type: 'string', const: 'ok' } },
+      },
+      Script: {
+        type: 'object',
+        required: ['id', 'title', 'content', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
+        properties: {
+          id: { type: 'string' },
+          title: { type: 'string' },
+          content: { type: 'string' },
+          folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
+          shareId: { type: ['string', 'null'], description: 'null while the script is not shared.' },
+          views: { type: 'integer', minimum: 0, description: 'Views of the public share page.' },
+          version: { type: 'integer', minimum: 1, description: 'The latest version number.' },
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      ScriptContent: {
+        type: 'object',
+        required: ['id', 'title', 'content', 'version', 'updatedAt'],
+        properties: {
+          id: { type: 'string' },
+          title: { type: 'string' },
+          content: { type: 'string' },
+          version: { type: 'integer', minimum: 1 },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      Folder: {
+        type: 'object',
+        required: ['id', 'name', 'parentId', 'isPublic', 'shareId', 'createdAt', 'updatedAt'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          parentId: { type: ['string', 'null'] },
+          isPublic: { type: 'boolean' },
+          shareId: { type: ['string', 'null'] },
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      CreateScriptRequest: {
+        type: 'object',
+        required: ['title', 'content'],
+        properties: {
+          title: { type: 'string', minLength: 1, description: 'Must not be blank.' },
+          content: { type: 'string', minLength: 1, description: 'Must not be blank.' },
+          folderId: { type: ['string', 'null'], description: 'A folder of yours, or null / omitted for the root.' },
+        },
+      },
+      UpdateScriptRequest: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', minLength: 1 },
+          content: { type: 'string', minLength: 1 },
+          comment: { type: 'string', description: 'Version comment. Defaults to an automatic comment with the date and time.' },
+        },
+      },
+      ShareResult: {
+        type: 'object',
+        required: ['shareId'],
+        properties: { shareId: { type: 'string', maxLength: 36 } },
+      },
+    },
+  },
+};
