@@ -1,0 +1,136 @@
+import type { AppConfig, ConfigState } from './api/get-config';
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  /** Paragraphs of the answer; searched together with the question. */
+  answer: string[];
+}
+
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function megabytes(bytes: number) {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10}MB`;
+}
+
+/** The account-limit answer, stated from the server's configured quota (`GET /api/config`). */
+export function quotaAnswer(state: ConfigState): string[] {
+  if (state.status === 'loading') return ['Checking the limit configured on this LuaVault instance\u2026'];
+  if (state.status === 'error') return ['The limit configured on this LuaVault instance could not be loaded. Reload the page to try again.'];
+  const quota = state.config.scriptQuota;
+  if (quota === null) {
+    return ['Accounts on this LuaVault instance can keep an unlimited number of scripts: no script limit is configured.'];
+  }
+  return [
+    `Each account on this LuaVault instance can keep up to ${plural(quota, 'script')}.`,
+    `Once you have ${plural(quota, 'script')}, creating or uploading another one is refused with an error message until you delete a script.`,
+  ];
+}
+
+export function buildFaq(state: ConfigState): FaqItem[] {
+  const config: AppConfig | null = state.status === 'ready' ? state.config : null;
+  const maxUpload = config?.maxUploadBytes ? megabytes(config.maxUploadBytes) : '5MB';
+  return [
+    {
+      id: 'what-is',
+      question: 'What is LuaVault?',
+      answer: [
+        'LuaVault is a place to store, edit, version and share Lua scripts for the game platform. Every save keeps a version, so you can always look back or restore an older one.',
+      ],
+    },
+    {
+      id: 'create-account',
+      question: 'How do I create an account?',
+      answer: [
+        'Click Sign In, open the Register tab and choose a username (at least 3 characters) and a password (at least 6 characters). You are signed in right away.',
+      ],
+    },
+    {
+      id: 'script-limit',
+      question: 'Is there a limit on how many scripts I can keep?',
+      answer: quotaAnswer(state),
+    },
+    {
+      id: 'versions',
+      question: 'How does version history work?',
+      answer: [
+        'Every save of an existing script creates a new version with its number, time and full content. Open History in the editor to view an older version read-only, compare it with the current one, or restore it.',
+        'Restoring creates a new version with the old content; newer versions are never deleted.',
+      ],
+    },
+    {
+      id: 'drafts',
+      question: 'Will I lose my changes if I close the tab before saving?',
+      answer: [
+        'No: drafts are kept while you type and offered back after a reload. A version is created when you save.',
+      ],
+    },
+    {
+      id: 'share',
+      question: 'How do I share a script?',
+      answer: [
+        'Open the script and click Generate Share Link. Anyone with the link can view the script without an account, and copy it, but cannot edit it. You also get a raw URL and a loadstring snippet for the game platform.',
+        'Whole folders can be shared the same way from the folder view.',
+      ],
+    },
+    {
+      id: 'revoke',
+      question: 'Can I stop sharing a script?',
+      answer: [
+        'Yes. Revoke the link from the script\u2019s share options: the old link, raw URL and loadstring stop working at once. Sharing again creates a new link.',
+      ],
+    },
+    {
+      id: 'upload',
+      question: 'Which files can I upload?',
+      answer: [
+        `.lua and .txt files of up to ${maxUpload} each. You can upload a single script, several files at once, or a whole folder structure as a repository; the folders are recreated in LuaVault.`,
+      ],
+    },
+    {
+      id: 'folders',
+      question: 'What happens to my scripts when I delete a folder?',
+      answer: [
+        'The folder and its subfolders are deleted, and every script inside them moves to the root (Unorganized Scripts). No script is deleted with a folder.',
+      ],
+    },
+    {
+      id: 'format',
+      question: 'Can LuaVault format my code?',
+      answer: ['Yes. The Format button in the editor formats the script with StyLua, the Lua and Luau formatter.'],
+    },
+    {
+      id: 'api-keys',
+      question: 'What are API keys for?',
+      answer: [
+        'API keys let command-line tools and automated workflows use the public API (/api/v1) on your behalf: list, read, create, update and share your scripts. Create them on the API Keys page, reached from the user menu; the API Examples tab shows ready-to-paste commands.',
+      ],
+    },
+    {
+      id: 'lost-key',
+      question: 'I lost my API key. Can I see it again?',
+      answer: [
+        'No. The full key is shown only once, when it is created. Create a new key and delete the old one; a deleted key stops working at once.',
+      ],
+    },
+    {
+      id: 'private',
+      question: 'Are my scripts private?',
+      answer: [
+        'Yes. Your scripts and folders are visible only to you until you create a share link. Other users cannot see or find them.',
+      ],
+    },
+  ];
+}
+
+/** Case-insensitive match of every word of the query against the question and answer. */
+export function filterFaq(items: FaqItem[], query: string): FaqItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return items;
+  return items.filter((item) => {
+    const text = `${item.question} ${item.answer.join(' ')}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}

@@ -1,0 +1,59 @@
+import { LegalDocument, type LegalSection } from './LegalDocument';
+
+const sections: LegalSection[] = [
+  {
+    title: 'Information We Collect',
+    body: [
+      'Account data: your username, your email address if you give one, and your password, which is stored only as a one-way hash.',
+      'Your content: scripts, folders and every version of every script, with the time of each change and the account that made it.',
+      'API keys: the name you give a key, its creation date, a short preview, a hash of the key (never the key itself) and when it was last used.',
+      'Usage data: the number of views of your shared scripts, and server logs of requests (time, address, path and result) kept to operate and secure the service.',
+    ],
+  },
+  {
+    title: 'How We Use Information',
+    body: [
+      'We use this information only to provide LuaVault: to sign you in, store and version your scripts, serve your share links and API calls, show statistics to the administrator of this instance, and keep the service secure. We do not sell your data and do not use advertising or analytics trackers.',
+    ],
+  },
+  {
+    title: 'Cookies and Browser Storage',
+    body: [
+      'A single session cookie (lv_session, HttpOnly) keeps you signed in; signing out revokes it on the server. The editor keeps unsaved drafts in your browser\u2019s local storage so they can be offered back after a reload. The administrator dashboard keeps its access flag in session storage, which the browser clears when the session ends.',
+    ],
+  },
+  {
+    title: 'Sharing',
+    body: [
+      'Your scripts are private until you create a share link. Anyone with a share link can read the shared script or folder without an account. Revoking a link stops it from working at once.',
+    ],
+  },
+  {
+    title: 'Retention and Deletion',
+    body: [
+      'LuaVault records every change as an entry in an append-only history. When you delete a script, folder or API key it disappears at once from your workspace, from share links and from the API, but the history entries remain in the instance\u2019s storage until the operator purges them. Ask the operator of this instance if you want your account and its history removed.',
+    ],
+  },
+  {
+    title: 'Security',
+    body: [
+      'Passwords and API keys are stored only as hashes, sessions can be revoked, and another user\u2019s scripts, folders and keys are never shown to you. No system is perfectly secure; keep your password and keys secret.',
+    ],
+  },
+  {
+    title: 'Children\u2019s Privacy',
+    body: [
+      'LuaVault is not intended for children under 13. We do not knowingly collect personal information from children under 13. If you believe a child under 13 has created an account, contact the operator so the account can be removed.',
+    ],
+  },
+  {
+    title: 'Changes to This Policy',
+    body: [
+      'We may update this policy. The date at the top of this page shows the latest revision. Questions can be sent to the operator of this LuaVault instance.',
+    ],
+  },
+];
+
+export default function PrivacyPage() {
+  return <LegalDocument title="Privacy Policy" lastUpdated="April 20, 2025" sections={sections} />;
+}
