@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/use-auth';
+import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
+import { toast } from '../ui/toast';
+
+/** Navigation bar + page + footer. Used as the layout route for every page of the app. */
+export function AppShell({ children }: { children?: ReactNode }) {
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children ?? <Outlet />}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function Brand() {
+  return (
+    <Link to={paths.home} className="brand" aria-label="LuaVault home">
+      <LogoIcon size={22} />
+      <span className="brand-name">LuaVault</span>
+    </Link>
+  );
+}
+
+function Navbar() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const docsActive = pathname.startsWith(paths.docs);
+  const scriptsActive =
+    pathname === paths.home || pathname.startsWith('/script') || pathname.startsWith('/folder');
+  return (
+    <header className="navbar">
+      <div className="navbar-inner">
+        <Brand />
+        <nav aria-label="Main" className="nav-tabs">
+          <NavLink to={paths.home} className={`nav-tab ${scriptsActive ? 'nav-tab-active' : ''}`} aria-current={scriptsActive ? 'page' : undefined} end>
+            My Scripts
+          </NavLink>
+          <NavLink to={paths.docs} className={`nav-tab ${docsActive ? 'nav-tab-active' : ''}`} aria-current={docsActive ? 'page' : undefined}>
+            Documentation
+          </NavLink>
+        </nav>
+        <div className="navbar-right">{user ? <UserMenu username={user.username} /> : <SignInLink />}</div>
+      </div>
+    </header>
+  );
+}
+
+function SignInLink() {
+  const { pathname } = useLocation();
+  if (pathname === paths.auth) return null;
+  return (
+    <Link to={paths.auth} className="btn btn-outline btn-sm">
+      Sign In
+    </Link>
+  );
+}
+
+export function initials(username: string): string {
+  return username.slice(0, 2).toUpperCase();
+}
+
+function UserMenu({ username }: { username: string }) {
+  const { logout, logoutPending } = useAuth();
+  const navigate = useNavigate();
+  const comingSoon = (what: string) => toast({ title: what, description: `${what} is not available yet.` });
+  return (
+    <Menu
+      label="User menu"
+      triggerClassName="user-menu-trigger"
+      trigger={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {initials(username)}
+          </span>
+          <span className="user-menu-name">{username}</span>
+        </>
+      }
+    >
+      <MenuLabel>{username}</MenuLabel>
+      <MenuSeparator />
+      <MenuItem onSelect={() => comingSoon('Profile')}>
+        <UserIcon /> Profile
+      </MenuItem>
+      <MenuItem onSelect={() => navigate(paths.apiKeys)}>
+        <KeyIcon /> API Keys
+      </MenuItem>
+      <MenuItem onSelect={() => comingSoon('Settings')}>
+        <SettingsIcon /> Settings
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem
+        disabled={logoutPending}
+        onSelect={async () => {
+          await logout();
+          navigate(paths.auth);
+        }}
+      >
+        <LogOutIcon /> {logoutPending ? 'Signing out...' : 'Sign out'}
+      </MenuItem>
+    </Menu>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <Brand />
+        <p className="footer-copy">© {new Date().getFullYear()} LuaVault. All rights reserved.</p>
+        <nav aria-label="Footer" className="footer-links">
+          <Link to={paths.terms}>Terms</Link>
+          <Link to={paths.privacy}>Privacy</Link>
+          <Link to={paths.help}>Help</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

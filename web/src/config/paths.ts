@@ -1,0 +1,38 @@
+/** Every route path of the app, in one place (spec section 2, route table). */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  scriptNew: '/script/new',
+  script: (id: string) => `/script/${encodeURIComponent(id)}`,
+  scriptPattern: '/script/:id',
+  folderAll: '/folder',
+  folder: (id: string) => `/folder/${encodeURIComponent(id)}`,
+  folderPattern: '/folder/:id',
+  /** Repository creation navigates here; it redirects to /folder/:id. */
+  foldersLegacyPattern: '/folders/:id',
+  apiKeys: '/api-keys',
+  share: (shareId: string) => `/share/${encodeURIComponent(shareId)}`,
+  sharePattern: '/share/:shareId',
+  shareFolder: (shareId: string) => `/share/folder/${encodeURIComponent(shareId)}`,
+  shareFolderPattern: '/share/folder/:shareId',
+  terms: '/terms',
+  privacy: '/privacy',
+  help: '/help',
+  docs: '/docs',
+  admin: '/admin',
+  adminScripts: '/admin/scripts',
+  adminAny: '/admin/*',
+} as const;
+
+/** The page's own origin: the base address for share, raw and loadstring URLs. */
+export function appOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+export const shareUrls = {
+  script: (shareId: string) => `${appOrigin()}/share/${shareId}`,
+  folder: (shareId: string) => `${appOrigin()}/share/folder/${shareId}`,
+  raw: (shareId: string, version?: number) =>
+    `${appOrigin()}/api/share/${shareId}/raw${version === undefined ? '' : `?version=${version}`}`,
+  loadstring: (shareId: string, version?: number) => `loadstring(game:HttpGet("${shareUrls.raw(shareId, version)}"))()`,
+};

@@ -1,0 +1,3 @@
+export default function ScriptEditorPage() {
+  return <div className="container page">ScriptEditorPage</div>;
+}

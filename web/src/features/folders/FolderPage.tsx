@@ -1,0 +1,3 @@
+export default function FolderPage() {
+  return <div className="container page">FolderPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function SharedFolderPage() {
+  return <div className="container page">SharedFolderPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function SharedScriptPage() {
+  return <div className="container page">SharedScriptPage</div>;
+}

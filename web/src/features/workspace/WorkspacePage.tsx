@@ -1,0 +1,3 @@
+export default function WorkspacePage() {
+  return <div className="container page">WorkspacePage</div>;
+}

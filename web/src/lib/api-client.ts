@@ -1,0 +1,57 @@
+/**
+ * The fetch layer. Every call sends cookies; a `json` option becomes a JSON body.
+ * Non-OK answers throw ApiError with message `${status}: ${body || statusText}` (spec section 8).
+ */
+export class ApiError extends Error {
+  status: number;
+  body: string;
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type ApiInit = RequestInit & { json?: unknown };
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const h = new Headers(headers);
+  let body = rest.body;
+  if (json !== undefined) {
+    h.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  if (!h.has('Accept')) h.set('Accept', 'application/json');
+  const res = await fetch(path, { ...rest, headers: h, body, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('Content-Type') ?? '';
+  if (type.includes('application/json')) return (await res.json()) as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/** The server's `error` field when the body is JSON, else the error's message. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    try {
+      const parsed = JSON.parse(err.body) as unknown;
+      if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+    } catch {
+      /* not JSON */
+    }
+    return err.message;
+  }
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Build: `npm run build` (= `vite build --config web/vite.config.ts`) from the repo root.
+ * Output goes to web/dist with a manifest (read by web/scripts/bundle-report.ts).
+ * Monaco, StyLua and luaparse are only reached through lazy imports from editor screens.
+ */
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 4000,
+  },
+  worker: { format: 'es' },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/admin-api': 'http://localhost:3000',
+    },
+  },
+});
