@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiReference } from './ApiReference';
+import { LuaReference } from './LuaReference';
+
+export interface DocSection {
+  id: string;
+  title: string;
+  body: () => ReactNode;
+}
+
+function Kbd({ children }: { children: ReactNode }) {
+  return <kbd className="lv-docs__kbd">{children}</kbd>;
+}
+
+const shortcuts: { action: string; keys: ReactNode }[] = [
+  { action: 'Save the script (creates a new version)', keys: <><Kbd>Ctrl/Cmd</Kbd> + <Kbd>S</Kbd></> },
+  { action: 'Find (and replace)', keys: <><Kbd>Ctrl/Cmd</Kbd> + <Kbd>F</Kbd> (<Kbd>Ctrl/Cmd</Kbd> + <Kbd>H</Kbd>)</> },
+  { action: 'Go to line', keys: <><Kbd>Ctrl</Kbd> + <Kbd>G</Kbd></> },
+  { action: 'Toggle line comment', keys: <><Kbd>Ctrl/Cmd</Kbd> + <Kbd>/</Kbd></> },
+  { action: 'Undo', keys: <><Kbd>Ctrl/Cmd</Kbd> + <Kbd>Z</Kbd></> },
+  { action: 'Redo', keys: <><Kbd>Ctrl/Cmd</Kbd> + <Kbd>Shift</Kbd> + <Kbd>Z</Kbd> (or <Kbd>Ctrl</Kbd> + <Kbd>Y</Kbd>)</> },
+];
+
+export const docSections: DocSection[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started',
+    body: () => (
+      <>
+        <p>LuaVault keeps your Lua scripts in one place, with a full version history and private share links.</p>
+        <h3>Create an account</h3>
+        <ol className="lv-docs__steps">
+          <li>
+            Open the <Link to="/auth">Sign In</Link> page and choose the <strong>Register</strong> tab.
+          </li>
+          <li>Pick a username (at least 3 characters) and a password (at least 6 characters).</li>
+          <li>Click Register: you are signed in and taken to My Workspace.</li>
+        </ol>
+        <h3>Create your first script</h3>
+        <ol className="lv-docs__steps">
+          <li>
+            In My Workspace, click <strong>New Script</strong>.
+          </li>
+          <li>Give the script a title in the Script name field and write (or paste) your code in the editor.</li>
+          <li>
+            Click <strong>Save</strong>. The script is created with version 1; every later save adds a version.
+          </li>
+        </ol>
+        <p>
+          Keep scripts organised in folders (<strong>New Folder</strong>), or upload existing <code>.lua</code> and{' '}
+          <code>.txt</code> files, a whole folder tree as a repository included.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'editor-guide',
+    title: 'Editor Guide',
+    body: () => (
+      <>
+        <p>The script editor is built on Monaco, the editor of Visual Studio Code, set up for Lua:</p>
+        <ul className="lv-docs__list">
+          <li>
+            <strong>Syntax highlighting</strong> for Lua keywords, strings, numbers and comments.
+          </li>
+          <li>
+            <strong>Auto-indent</strong>: new lines follow the indentation of the block you are in.
+          </li>
+          <li>
+            <strong>Code completion</strong>: suggestions appear as you type; <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> opens them.
+          </li>
+          <li>
+            <strong>Error detection</strong>: syntax errors are underlined in the editor while you type.
+          </li>
+          <li>
+            <strong>Line numbers</strong>, word wrap and a minimap of the whole script.
+          </li>
+        </ul>
+        <h3>Keyboard shortcuts</h3>
+        <table className="lv-docs__table">
+          <thead>
+            <tr>
+              <th scope="col">Action</th>
+              <th scope="col">Shortcut</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shortcuts.map((s) => (
+              <tr key={s.action}>
+                <td>{s.action}</td>
+                <td>{s.keys}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3>Formatting</h3>
+        <p>
+          The <strong>Format</strong> button formats the whole script with StyLua, the Lua and Luau formatter. Formatting
+          changes only the editor content; save to keep the result as a new version.
+        </p>
+        <h3>Drafts</h3>
+        <p>
+          Drafts are kept while you type and offered back after a reload; a version is created when you save. Nothing reaches
+          your version history until you click Save.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'version-control',
+    title: 'Version Control',
+    body: () => (
+      <>
+        <p>
+          Every save of an existing script creates a new version. A version records its <strong>number</strong> (1, 2, 3...),
+          its <strong>timestamp</strong>, a comment and the <strong>full content</strong> of the script at that moment.
+        </p>
+        <h3>Version history</h3>
+        <p>
+          The <strong>History</strong> button in the editor shows how many versions the script has and opens its timeline,
+          latest first. The latest version carries the <em>Current</em> badge; each version shows its comment, or
+          &ldquo;Version N&rdquo; when it has none.
+        </p>
+        <ul className="lv-docs__list">
+          <li>
+            <strong>View</strong> opens an older version read-only; <em>Return to Current Version</em> takes you back.
+          </li>
+          <li>
+            <strong>Compare</strong> shows an older version side by side with the current one: additions are highlighted in
+            green, deletions in red.
+          </li>
+          <li>
+            <strong>Restore</strong> makes an older version current again by creating a new version with its content. Newer
+            versions are never deleted, so a restore can itself be undone.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'sharing',
+    title: 'Sharing Scripts',
+    body: () => (
+      <>
+        <p>
+          Scripts are private. In the editor, <strong>Generate Share Link</strong> creates a unique, hard-to-guess link to one
+          script; folders can be shared the same way from the folder view.
+        </p>
+        <ul className="lv-docs__list">
+          <li>
+            People who open the link need no account. They see the title, the content and the created and updated dates, and
+            can copy the script, but not edit it.
+          </li>
+          <li>
+            <strong>Copy Raw URL</strong> gives the plain-text address of the script, and <strong>Copy Loadstring</strong> a
+            one-line snippet that runs it on the game platform:
+            <pre className="lv-docs__code">{`loadstring(game:HttpGet("${window.location.origin}/api/share/<shareId>/raw"))()`}</pre>
+          </li>
+          <li>
+            <strong>Revoke</strong> the link from the share options at any time: the page, the raw URL and the loadstring
+            answer with an error at once. Sharing again creates a new link.
+          </li>
+          <li>
+            <strong>View counts</strong>: LuaVault counts how often each shared script is viewed.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'lua-reference',
+    title: 'Lua Reference',
+    body: () => (
+      <>
+        <p>A short refresher on the language. Open one topic at a time.</p>
+        <LuaReference />
+      </>
+    ),
+  },
+  {
+    id: 'api-reference',
+    title: 'API Reference',
+    body: () => <ApiReference />,
+  },
+];
