@@ -1,0 +1,345 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CommandMetadata } from '../shared/decider';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { given } from '../shared/given-when-then';
+import type { ScriptCommand } from './commands';
+import { CONTENT_REQUIRED, SCRIPT_NOT_FOUND, scriptDecider, TITLE_REQUIRED } from './decider';
+import type { ScriptCreated, ScriptEvent } from './events';
+
+const scriptId = 's-1';
+const owner = 'u-owner';
+const stranger = 'u-stranger';
+const meta: CommandMetadata = { actorId: owner, at: '2025-03-05T14:07:09.000Z' };
+const AUTO_COMMENT = 'Updated on March 5, 2025 at 2:07 PM UTC';
+
+const V1 = 'print("hello")\n';
+const V2 = 'print("hello, world")\n';
+const V3 = 'local x = 1\nprint(x)\n';
+
+const created: ScriptCreated = {
+  type: 'ScriptCreated',
+  data: { scriptId, ownerId: owner, title: 'Hello', content: V1, folderId: null, version: 1, comment: 'Initial version' },
+};
+const saved = (version: number, content: string, title = 'Hello', comment = AUTO_COMMENT): ScriptEvent => ({
+  type: 'ScriptSaved',
+  data: { scriptId, title, content, version, comment },
+});
+const deleted: ScriptEvent = { type: 'ScriptDeleted', data: { scriptId } };
+const shared = (shareId: string): ScriptEvent => ({ type: 'ScriptShared', data: { scriptId, shareId } });
+const revoked = (shareId: string): ScriptEvent => ({ type: 'ScriptShareRevoked', data: { scriptId, shareId } });
+
+const create = (data: Partial<Extract<ScriptCommand, { type: 'CreateScript' }>['data']> = {}): ScriptCommand => ({
+  type: 'CreateScript',
+  data: { scriptId, userId: owner, title: 'Hello', content: V1, folderId: null, ...data },
+  metadata: meta,
+});
+const save = (data: { title?: string; content?: string; comment?: string; userId?: string }, metadata = meta): ScriptCommand => ({
+  type: 'SaveScript',
+  data: { scriptId, userId: owner, ...data },
+  metadata,
+});
+const restore = (version: number, userId = owner): ScriptCommand => ({
+  type: 'RestoreVersion',
+  data: { scriptId, userId, version },
+  metadata: meta,
+});
+const move = (folderId: string | null, userId = owner): ScriptCommand => ({
+  type: 'MoveScript',
+  data: { scriptId, userId, folderId },
+  metadata: meta,
+});
+const share = (shareId: string, userId = owner): ScriptCommand => ({
+  type: 'ShareScript',
+  data: { scriptId, userId, shareId },
+  metadata: meta,
+});
+const revoke = (userId = owner): ScriptCommand => ({ type: 'RevokeScriptShare', data: { scriptId, userId }, metadata: meta });
+const remove = (userId = owner): ScriptCommand => ({ type: 'DeleteScript', data: { scriptId, userId }, metadata: meta });
+
+/** every command that acts on an existing script, issued by `userId` */
+const commandsOnExisting = (userId: string): [string, ScriptCommand][] => [
+  ['SaveScript', save({ content: V2, userId })],
+  ['RestoreVersion', restore(1, userId)],
+  ['MoveScript', move('f-1', userId)],
+  ['ShareScript', share('sh-1', userId)],
+  ['RevokeScriptShare', revoke(userId)],
+  ['DeleteScript', remove(userId)],
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('script decider', () => {
+  describe('CreateScript', () => {
+    it('records version 1 with the comment "Initial version"', () => {
+      given(scriptDecider).when(create()).then([created]);
+    });
+
+    it('records the folder and the owner it was created for', () => {
+      given(scriptDecider)
+        .when(create({ folderId: 'f-1' }))
+        .then([{ ...created, data: { ...created.data, folderId: 'f-1' } }]);
+    });
+
+    it('keeps a comment given at creation, trimmed; a blank one falls back to "Initial version"', () => {
+      given(scriptDecider)
+        .when(create({ comment: '  imported from disk ' }))
+        .then([{ ...created, data: { ...created.data, comment: 'imported from disk' } }]);
+      given(scriptDecider).when(create({ comment: '   ' })).then([created]);
+    });
+
+    it('trims the title but keeps the content byte for byte', () => {
+      const content = '\n  -- indented\n  print(1)\n\n';
+      given(scriptDecider)
+        .when(create({ title: '  Hello  ', content }))
+        .then([{ ...created, data: { ...created.data, content } }]);
+    });
+
+    it.each(['', '   ', '\n\t'])('rejects a blank title (%j)', (title) => {
+      given(scriptDecider).when(create({ title })).thenThrows(ValidationError, TITLE_REQUIRED);
+    });
+
+    it.each(['', '   ', '\n\t'])('rejects blank content (%j)', (content) => {
+      given(scriptDecider).when(create({ content })).thenThrows(ValidationError, CONTENT_REQUIRED);
+    });
+
+    it('uses the spec messages, answered as 400', () => {
+      expect(TITLE_REQUIRED).toBe('Please enter a title for your script');
+      expect(CONTENT_REQUIRED).toBe('Script content cannot be empty');
+      const error = (() => {
+        try {
+          scriptDecider.decide(create({ title: ' ' }), scriptDecider.initialState());
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toMatchObject({ status: 400, message: TITLE_REQUIRED });
+    });
+
+    it('refuses to create over an existing or deleted script', () => {
+      given(scriptDecider, [created]).when(create()).thenThrows(ValidationError, 'Script already exists');
+      given(scriptDecider, [created, deleted]).when(create()).thenThrows(ValidationError, 'Script already exists');
+    });
+  });
+
+  describe('SaveScript', () => {
+    it('appends version 2 with the full content and title', () => {
+      given(scriptDecider, [created]).when(save({ content: V2 })).then([saved(2, V2)]);
+    });
+
+    it('appends version N+1 after N versions, whatever mix of saves and restores made them', () => {
+      const restored: ScriptEvent = {
+        type: 'ScriptRestored',
+        data: { scriptId, restoredFrom: 1, title: 'Hello', content: V1, version: 4, comment: 'Restored from version 1' },
+      };
+      given(scriptDecider, [created, saved(2, V2), saved(3, V3), restored])
+        .when(save({ content: V2 }))
+        .then([saved(5, V2)]);
+    });
+
+    it('carries the full current content when only the title changes, and the title when only the content changes', () => {
+      given(scriptDecider, [created, saved(2, V2)])
+        .when(save({ title: ' Renamed ' }))
+        .then([saved(3, V2, 'Renamed')]);
+      given(scriptDecider, [created, saved(2, V2, 'Renamed')])
+        .when(save({ content: V3 }))
+        .then([saved(3, V3, 'Renamed')]);
+    });
+
+    it('creates a new version even when nothing changed', () => {
+      given(scriptDecider, [created]).when(save({})).then([saved(2, V1)]);
+    });
+
+    it('without a comment, states the date and time of metadata.at', () => {
+      given(scriptDecider, [created]).when(save({ content: V2 })).then([saved(2, V2, 'Hello', AUTO_COMMENT)]);
+      given(scriptDecider, [created])
+        .when(save({ content: V2 }, { actorId: owner, at: '2024-12-31T23:59:00.000Z' }))
+        .then([saved(2, V2, 'Hello', 'Updated on December 31, 2024 at 11:59 PM UTC')]);
+    });
+
+    it('a blank comment also gets the automatic one; a given comment is kept, trimmed', () => {
+      given(scriptDecider, [created]).when(save({ content: V2, comment: '  ' })).then([saved(2, V2)]);
+      given(scriptDecider, [created])
+        .when(save({ content: V2, comment: ' fix greeting ' }))
+        .then([saved(2, V2, 'Hello', 'fix greeting')]);
+    });
+
+    it('never reads the clock: the automatic comment comes from metadata.at only', () => {
+      vi.useFakeTimers();
+      vi.setSystemTime(new Date('2031-08-09T03:04:05.000Z'));
+      const [event] = given(scriptDecider, [created]).when(save({ content: V2 })).events();
+      expect(event?.data).toMatchObject({ comment: AUTO_COMMENT });
+    });
+
+    it.each(['', '  '])('rejects a blank title (%j)', (title) => {
+      given(scriptDecider, [created]).when(save({ title, content: V2 })).thenThrows(ValidationError, TITLE_REQUIRED);
+    });
+
+    it.each(['', ' \n '])('rejects blank content (%j)', (content) => {
+      given(scriptDecider, [created]).when(save({ content })).thenThrows(ValidationError, CONTENT_REQUIRED);
+    });
+
+    it('the state keeps every version with its full content', () => {
+      const state = given(scriptDecider, [created, saved(2, V2), saved(3, V3, 'Renamed')]).state();
+      expect(state).toMatchObject({
+        status: 'active',
+        title: 'Renamed',
+        content: V3,
+        versions: [
+          { version: 1, title: 'Hello', content: V1 },
+          { version: 2, title: 'Hello', content: V2 },
+          { version: 3, title: 'Renamed', content: V3 },
+        ],
+      });
+    });
+  });
+
+  describe('RestoreVersion', () => {
+    const history = [created, saved(2, V2), saved(3, V3, 'Renamed')];
+
+    it('appends a new version with the old content, the current title and a "Restored from" comment', () => {
+      given(scriptDecider, history)
+        .when(restore(1))
+        .then([
+          {
+            type: 'ScriptRestored',
+            data: { scriptId, restoredFrom: 1, title: 'Renamed', content: V1, version: 4, comment: 'Restored from version 1' },
+          },
+        ]);
+    });
+
+    it('never removes newer versions: every version stays and the restored one is appended', () => {
+      const [restored] = given(scriptDecider, history).when(restore(2)).events();
+      const state = given(scriptDecider, [...history, restored!]).state();
+      expect(state).toMatchObject({
+        status: 'active',
+        title: 'Renamed',
+        content: V2,
+        versions: [
+          { version: 1, content: V1 },
+          { version: 2, content: V2 },
+          { version: 3, content: V3 },
+          { version: 4, content: V2 },
+        ],
+      });
+    });
+
+    it('can restore a version that was itself a restore, and the current version too', () => {
+      const restoredFrom1: ScriptEvent = {
+        type: 'ScriptRestored',
+        data: { scriptId, restoredFrom: 1, title: 'Renamed', content: V1, version: 4, comment: 'Restored from version 1' },
+      };
+      given(scriptDecider, [...history, restoredFrom1])
+        .when(restore(4))
+        .then([
+          {
+            type: 'ScriptRestored',
+            data: { scriptId, restoredFrom: 4, title: 'Renamed', content: V1, version: 5, comment: 'Restored from version 4' },
+          },
+        ]);
+    });
+
+    it.each([0, 4, 99, -1, 1.5])('answers NotFound for a version that does not exist (%s)', (version) => {
+      given(scriptDecider, history).when(restore(version)).thenThrows(NotFoundError, 'Version not found');
+    });
+  });
+
+  describe('MoveScript', () => {
+    it('moves into a folder, recording where it came from', () => {
+      given(scriptDecider, [created])
+        .when(move('f-1'))
+        .then([{ type: 'ScriptMoved', data: { scriptId, fromFolderId: null, folderId: 'f-1' } }]);
+    });
+
+    it('moves back to the root', () => {
+      given(scriptDecider, [created, { type: 'ScriptMoved', data: { scriptId, fromFolderId: null, folderId: 'f-1' } }])
+        .when(move(null))
+        .then([{ type: 'ScriptMoved', data: { scriptId, fromFolderId: 'f-1', folderId: null } }]);
+    });
+
+    it('records nothing when moved to the folder it is already in', () => {
+      given(scriptDecider, [created]).when(move(null)).thenNothingHappens();
+      given(scriptDecider, [created, { type: 'ScriptMoved', data: { scriptId, fromFolderId: null, folderId: 'f-1' } }])
+        .when(move('f-1'))
+        .thenNothingHappens();
+    });
+  });
+
+  describe('sharing', () => {
+    it('shares with the proposed id', () => {
+      given(scriptDecider, [created]).when(share('sh-1')).then([shared('sh-1')]);
+    });
+
+    it('is idempotent: an already shared script records nothing and keeps its id', () => {
+      given(scriptDecider, [created, shared('sh-1')]).when(share('sh-2')).thenNothingHappens();
+      expect(given(scriptDecider, [created, shared('sh-1')]).state()).toMatchObject({ shareId: 'sh-1' });
+    });
+
+    it('revokes the current link', () => {
+      given(scriptDecider, [created, shared('sh-1')]).when(revoke()).then([revoked('sh-1')]);
+    });
+
+    it('revoking an unshared script records nothing', () => {
+      given(scriptDecider, [created]).when(revoke()).thenNothingHappens();
+      given(scriptDecider, [created, shared('sh-1'), revoked('sh-1')]).when(revoke()).thenNothingHappens();
+    });
+
+    it('revoke then share again gives the newly proposed id', () => {
+      given(scriptDecider, [created, shared('sh-1'), revoked('sh-1')]).when(share('sh-2')).then([shared('sh-2')]);
+    });
+  });
+
+  describe('DeleteScript', () => {
+    it('records the deletion; the state is deleted and no longer shared, its versions kept', () => {
+      given(scriptDecider, [created, shared('sh-1')]).when(remove()).then([deleted]);
+      expect(given(scriptDecider, [created, shared('sh-1'), saved(2, V2), deleted]).state()).toMatchObject({
+        status: 'deleted',
+        shareId: null,
+        versions: [{ version: 1 }, { version: 2 }],
+      });
+    });
+
+    it.each(commandsOnExisting(owner))('a deleted script rejects %s with "Script not found"', (_name, command) => {
+      given(scriptDecider, [created, shared('sh-1'), deleted]).when(command).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+    });
+  });
+
+  describe('ownership', () => {
+    it.each(commandsOnExisting(stranger))("another user's script answers %s with 404 'Script not found'", (_name, command) => {
+      given(scriptDecider, [created, shared('sh-1')]).when(command).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+    });
+
+    it.each(commandsOnExisting(owner))('a script that does not exist answers %s exactly the same way', (_name, command) => {
+      given(scriptDecider).when(command).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+    });
+  });
+
+  describe('evolve', () => {
+    it('builds the current state from the log', () => {
+      const state = given(scriptDecider, [
+        created,
+        saved(2, V2, 'Renamed'),
+        { type: 'ScriptMoved', data: { scriptId, fromFolderId: null, folderId: 'f-9' } },
+        shared('sh-1'),
+      ]).state();
+      expect(state).toEqual({
+        status: 'active',
+        ownerId: owner,
+        title: 'Renamed',
+        content: V2,
+        folderId: 'f-9',
+        shareId: 'sh-1',
+        versions: [
+          { version: 1, title: 'Hello', content: V1 },
+          { version: 2, title: 'Renamed', content: V2 },
+        ],
+      });
+    });
+
+    it('starts absent, and events for a script never created leave it absent', () => {
+      expect(given(scriptDecider).state()).toEqual({ status: 'absent' });
+      expect(given(scriptDecider, [saved(2, V2), shared('sh-1'), deleted]).state()).toEqual({ status: 'absent' });
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandMetadata } from '../shared/decider';
+import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
+import { given } from '../shared/given-when-then';
+import type { RegisterUser, UserCommand } from './commands';
+import { USERNAME_TOO_SHORT, userDecider } from './decider';
+import type { UserEvent, UserRegistered } from './events';
+
+const userId = 'u-1';
+const meta: CommandMetadata = { actorId: userId, at: '2025-03-05T14:07:09.000Z' };
+const HASH = 'scrypt$16384$8$1$c2FsdA$aGFzaA';
+const EXPIRES = '2025-03-12T14:07:09.000Z';
+
+const registered: UserRegistered = {
+  type: 'UserRegistered',
+  data: { userId, username: 'alice', passwordHash: HASH, email: null },
+};
+const signedIn = (sessionId: string): UserEvent => ({ type: 'UserSignedIn', data: { userId, sessionId, expiresAt: EXPIRES } });
+const signedOut = (sessionId: string): UserEvent => ({ type: 'UserSignedOut', data: { userId, sessionId } });
+
+const register = (data: Partial<RegisterUser['data']> = {}): UserCommand => ({
+  type: 'RegisterUser',
+  data: { userId, username: 'alice', passwordHash: HASH, email: null, ...data },
+  metadata: meta,
+});
+const startSession = (sessionId: string): UserCommand => ({
+  type: 'StartSession',
+  data: { userId, sessionId, expiresAt: EXPIRES },
+  metadata: meta,
+});
+const endSession = (sessionId: string): UserCommand => ({ type: 'EndSession', data: { userId, sessionId }, metadata: meta });
+
+describe('user decider', () => {
+  describe('RegisterUser', () => {
+    it('records the registration with the hashed password and the optional email', () => {
+      given(userDecider).when(register()).then([registered]);
+      given(userDecider)
+        .when(register({ email: 'alice@example.com' }))
+        .then([{ ...registered, data: { ...registered.data, email: 'alice@example.com' } }]);
+    });
+
+    it('trims the username', () => {
+      given(userDecider).when(register({ username: '  alice ' })).then([registered]);
+    });
+
+    it.each(['', 'ab', '  ab  ', '   '])("rejects a username shorter than 3 characters (%j) with the spec's message", (username) => {
+      expect(USERNAME_TOO_SHORT).toBe('Username must be at least 3 characters');
+      given(userDecider).when(register({ username })).thenThrows(ValidationError, USERNAME_TOO_SHORT);
+    });
+
+    it('accepts exactly 3 characters', () => {
+      given(userDecider)
+        .when(register({ username: 'bob' }))
+        .then([{ ...registered, data: { ...registered.data, username: 'bob' } }]);
+    });
+
+    it('records only the event fields: an extra property on the command (a plain-text password) never reaches the log', () => {
+      const data = { userId, username: 'alice', passwordHash: HASH, email: null, password: 'hunter22' };
+      const command: RegisterUser = { type: 'RegisterUser', data, metadata: meta };
+      given(userDecider).when(command).then([registered]);
+    });
+
+    it('refuses a second registration of the same user with a conflict', () => {
+      given(userDecider, [registered]).when(register()).thenThrows(ConflictError, 'User already exists');
+    });
+  });
+
+  describe('sessions', () => {
+    it('a registered user starts a session', () => {
+      given(userDecider, [registered]).when(startSession('sess-1')).then([signedIn('sess-1')]);
+    });
+
+    it('records only the session fields, whatever else the command carries', () => {
+      const data = { userId, sessionId: 'sess-1', expiresAt: EXPIRES, token: 'eyJhbGciOi...' };
+      const command: UserCommand = { type: 'StartSession', data, metadata: meta };
+      given(userDecider, [registered]).when(command).then([signedIn('sess-1')]);
+    });
+
+    it('an unknown user cannot start a session', () => {
+      given(userDecider).when(startSession('sess-1')).thenThrows(UnauthorizedError, 'Invalid username or password');
+    });
+
+    it('ends an active session', () => {
+      given(userDecider, [registered, signedIn('sess-1')]).when(endSession('sess-1')).then([signedOut('sess-1')]);
+    });
+
+    it('ending an unknown or already ended session records nothing', () => {
+      given(userDecider, [registered]).when(endSession('sess-x')).thenNothingHappens();
+      given(userDecider, [registered, signedIn('sess-1')]).when(endSession('sess-x')).thenNothingHappens();
+      given(userDecider, [registered, signedIn('sess-1'), signedOut('sess-1')]).when(endSession('sess-1')).thenNothingHappens();
+    });
+
+    it('ending a session of a user that does not exist records nothing', () => {
+      given(userDecider).when(endSession('sess-1')).thenNothingHappens();
+    });
+
+    it('several sessions live side by side; ending one keeps the others', () => {
+      const state = given(userDecider, [registered, signedIn('sess-1'), signedIn('sess-2'), signedIn('sess-3'), signedOut('sess-2')]).state();
+      expect(state).toEqual({ status: 'registered', username: 'alice', passwordHash: HASH, activeSessions: ['sess-1', 'sess-3'] });
+      given(userDecider, [registered, signedIn('sess-1'), signedIn('sess-2'), signedOut('sess-2')])
+        .when(endSession('sess-1'))
+        .then([signedOut('sess-1')]);
+    });
+  });
+
+  describe('evolve', () => {
+    it('starts absent and becomes registered with no sessions', () => {
+      expect(given(userDecider).state()).toEqual({ status: 'absent' });
+      expect(given(userDecider, [registered]).state()).toEqual({
+        status: 'registered',
+        username: 'alice',
+        passwordHash: HASH,
+        activeSessions: [],
+      });
+    });
+
+    it('session events for a user never registered leave it absent', () => {
+      expect(given(userDecider, [signedIn('sess-1'), signedOut('sess-1')]).state()).toEqual({ status: 'absent' });
+    });
+  });
+});
