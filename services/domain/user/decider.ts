@@ -18,15 +18,18 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (state.status !== 'absent') throw new ConflictError('User already exists');
       const username = command.data.username.trim();
       if (username.length < USERNAME_MIN) throw new ValidationError(USERNAME_TOO_SHORT);
-      return [{ type: 'UserRegistered', data: { ...command.data, username } }];
+      // Fields are picked, never spread: a caller's extra property (a plain-text password) must not reach the log.
+      const { userId, passwordHash, email } = command.data;
+      return [{ type: 'UserRegistered', data: { userId, username, passwordHash, email } }];
     }
     case 'StartSession': {
       if (state.status !== 'registered') throw new UnauthorizedError('Invalid username or password');
-      return [{ type: 'UserSignedIn', data: command.data }];
+      const { userId, sessionId, expiresAt } = command.data;
+      return [{ type: 'UserSignedIn', data: { userId, sessionId, expiresAt } }];
     }
     case 'EndSession': {
       if (state.status !== 'registered' || !state.activeSessions.includes(command.data.sessionId)) return [];
-      return [{ type: 'UserSignedOut', data: command.data }];
+      return [{ type: 'UserSignedOut', data: { userId: command.data.userId, sessionId: command.data.sessionId } }];
     }
     default:
       return assertNever(command);
