@@ -1,3 +1,0 @@
-export default function FolderPage() {
-  return <div className="container page">FolderPage</div>;
-}

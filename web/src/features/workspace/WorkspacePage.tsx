@@ -1,3 +1,0 @@
-export default function WorkspacePage() {
-  return <div className="container page">WorkspacePage</div>;
-}
