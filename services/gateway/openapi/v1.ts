@@ -298,17 +298,18 @@ export const openApiV1Document: OpenApiDocument = {
         type: 'object',
         required: ['title', 'content'],
         properties: {
-          title: { type: 'string', minLength: 1, description: 'Must not be blank.' },
-          content: { type: 'string', minLength: 1, description: 'Must not be blank.' },
+          title: { type: 'string', minLength: 1, maxLength: 200, description: 'Must not be blank.' },
+          content: { type: 'string', minLength: 1, description: 'Must not be blank; at most 5 MB.' },
           folderId: { type: ['string', 'null'], description: 'A folder of yours, or null / omitted for the root.' },
+          comment: { type: 'string', maxLength: 500, description: 'Comment of version 1.' },
         },
       },
       UpdateScriptRequest: {
         type: 'object',
         properties: {
-          title: { type: 'string', minLength: 1 },
-          content: { type: 'string', minLength: 1 },
-          comment: { type: 'string', description: 'Version comment. Defaults to an automatic comment with the date and time.' },
+          title: { type: 'string', minLength: 1, maxLength: 200 },
+          content: { type: 'string', minLength: 1, description: 'At most 5 MB.' },
+          comment: { type: 'string', maxLength: 500, description: 'Version comment. Defaults to an automatic comment with the date and time.' },
         },
       },
       ShareResult: {
