@@ -1,3 +1,4 @@
+import 'vitest';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {

@@ -1,0 +1,48 @@
+import type { Projection } from '../projection';
+import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type UserDoc } from './documents';
+
+/** Users (with their password hash, never served), live sessions and API keys (hash and preview only). */
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  collections: Object.values(C),
+  indexes: [
+    { collection: C.users, keys: { usernameKey: 1 }, unique: true },
+    { collection: C.sessions, keys: { userId: 1 } },
+    { collection: C.apiKeys, keys: { keyHash: 1 }, unique: true },
+    { collection: C.apiKeys, keys: { ownerId: 1 } },
+  ],
+  async apply(event, store) {
+    const at = event.metadata.at;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { userId, username, email, passwordHash } = event.data;
+        const doc: UserDoc = { _id: userId, username, usernameKey: username.toLowerCase(), email, passwordHash, createdAt: at };
+        await store.collection<UserDoc>(C.users).replaceOne({ _id: userId }, doc, { upsert: true });
+        return;
+      }
+      case 'UserSignedIn': {
+        const { sessionId, userId, expiresAt } = event.data;
+        await store.collection<SessionDoc>(C.sessions).replaceOne({ _id: sessionId }, { _id: sessionId, userId, expiresAt }, { upsert: true });
+        return;
+      }
+      case 'UserSignedOut':
+        await store.collection(C.sessions).deleteOne({ _id: event.data.sessionId });
+        return;
+      case 'ApiKeyCreated': {
+        const { keyId, ownerId, name, keyHash, keyPreview } = event.data;
+        const doc: ApiKeyDoc = { _id: keyId, ownerId, name, keyHash, keyPreview, createdAt: at, lastUsed: null };
+        await store.collection<ApiKeyDoc>(C.apiKeys).replaceOne({ _id: keyId }, doc, { upsert: true });
+        return;
+      }
+      case 'ApiKeyUsed':
+        // $max keeps the newest use whatever order replays happen in.
+        await store.collection(C.apiKeys).updateOne({ _id: event.data.keyId }, { $max: { lastUsed: event.data.usedAt } });
+        return;
+      case 'ApiKeyDeleted':
+        await store.collection(C.apiKeys).deleteOne({ _id: event.data.keyId });
+        return;
+      default:
+        return;
+    }
+  },
+};

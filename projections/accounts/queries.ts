@@ -1,0 +1,12 @@
+import type { ReadStore } from '../read-store/read-store';
+import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type UserDoc } from './documents';
+
+export const accountQueries = (store: ReadStore) => ({
+  userById: (userId: string) => store.collection<UserDoc>(C.users).findOne({ _id: userId }),
+  userByName: (username: string) => store.collection<UserDoc>(C.users).findOne({ usernameKey: username.trim().toLowerCase() }),
+  usersByIds: (ids: string[]) => store.collection<UserDoc>(C.users).find({ _id: { $in: ids } }),
+  allUsers: () => store.collection<UserDoc>(C.users).find({}, { sort: { createdAt: 1 } }),
+  session: (sessionId: string) => store.collection<SessionDoc>(C.sessions).findOne({ _id: sessionId }),
+  apiKeysOf: (ownerId: string) => store.collection<ApiKeyDoc>(C.apiKeys).find({ ownerId }, { sort: { createdAt: -1 } }),
+  apiKeyByHash: (keyHash: string) => store.collection<ApiKeyDoc>(C.apiKeys).findOne({ keyHash }),
+});

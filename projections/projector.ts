@@ -1,0 +1,174 @@
+import type { EventStore, RecordedEvent } from '../services/eventstore/event-store';
+import type { ReadStore } from './read-store/read-store';
+import { toProjectedEvent, type ProjectedEvent, type Projection } from './projection';
+
+export interface ProjectorOptions {
+  /** most events applied per read-store transaction */
+  batchSize?: number;
+  /** called after each committed batch (cache invalidation) */
+  onBatch?: (events: ProjectedEvent[]) => void;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Runs every projection from its own checkpoint: one catch-up subscription on `$all`,
+ * events applied in batches, each projection's writes and checkpoint committed together.
+ */
+export class Projector {
+  private readonly abort = new AbortController();
+  private readonly checkpoints = new Map<string, bigint>();
+  private processed = -1n;
+  private waiters: { position: bigint; resolve: () => void }[] = [];
+  private running: Promise<void> | null = null;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly projections: Projection[],
+    private readonly options: ProjectorOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+  }
+
+  /** Global position of the last event every projection has applied. */
+  get position(): bigint {
+    return this.processed;
+  }
+
+  async start(): Promise<void> {
+    await this.readStore.ensureIndexes(this.projections.flatMap((p) => p.indexes));
+    for (const projection of this.projections) {
+      this.checkpoints.set(projection.name, (await this.readStore.getCheckpoint(projection.name)) ?? -1n);
+    }
+    this.processed = minimum([...this.checkpoints.values()]);
+    this.running = this.run().catch((error) => {
+      if (!this.abort.signal.aborted) this.options.log?.('projector stopped', error);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+    for (const waiter of this.waiters) waiter.resolve();
+    this.waiters = [];
+  }
+
+  /** Resolves once every read model has applied `position` (read-your-writes), or after `timeoutMs`. */
+  waitFor(position: bigint, timeoutMs = 5000): Promise<boolean> {
+    if (this.processed >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      const waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async run(): Promise<void> {
+    const from = this.processed < 0n ? 'start' : this.processed;
+    const queue = new BatchQueue<RecordedEvent>(this.batchSize * 4);
+    const pump = (async () => {
+      try {
+        for await (const event of this.eventStore.subscribeToAll({ fromPosition: from, signal: this.abort.signal })) {
+          await queue.push(event);
+        }
+      } finally {
+        queue.close();
+      }
+    })();
+
+    for (;;) {
+      const batch = await queue.take(this.batchSize);
+      if (batch === null) break;
+      await this.applyWithRetry(batch.map(toProjectedEvent));
+    }
+    await pump;
+  }
+
+  private async applyWithRetry(events: ProjectedEvent[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.applyBatch(events);
+        return;
+      } catch (error) {
+        // Never skip an event: a read model with a hole is worse than one that is late.
+        this.options.log?.(`projection batch failed (attempt ${attempt + 1}), retrying`, error);
+        if (this.abort.signal.aborted) throw error;
+        await delay(Math.min(100 * 2 ** attempt, 5000));
+      }
+    }
+  }
+
+  private async applyBatch(events: ProjectedEvent[]): Promise<void> {
+    const last = events[events.length - 1];
+    if (!last) return;
+    for (const projection of this.projections) {
+      const checkpoint = this.checkpoints.get(projection.name) ?? -1n;
+      const pending = events.filter((event) => event.position > checkpoint);
+      if (pending.length === 0) continue;
+      await this.readStore.commitBatch(projection.name, last.position, async () => {
+        for (const event of pending) await projection.apply(event, this.readStore);
+      });
+      this.checkpoints.set(projection.name, last.position);
+    }
+    this.processed = last.position;
+    this.options.onBatch?.(events);
+    const ready = this.waiters.filter((w) => w.position <= last.position);
+    this.waiters = this.waiters.filter((w) => w.position > last.position);
+    for (const waiter of ready) waiter.resolve();
+  }
+}
+
+function minimum(values: bigint[]): bigint {
+  return values.reduce((min, v) => (v < min ? v : min), values[0] ?? -1n);
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bounded hand-off between the subscription and the batch loop: the subscription waits when the loop lags. */
+class BatchQueue<T> {
+  private items: T[] = [];
+  private closed = false;
+  private onItem: (() => void) | null = null;
+  private onSpace: (() => void) | null = null;
+
+  constructor(private readonly capacity: number) {}
+
+  async push(item: T): Promise<void> {
+    while (this.items.length >= this.capacity) await new Promise<void>((resolve) => (this.onSpace = resolve));
+    this.items.push(item);
+    this.wake('item');
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake('item');
+  }
+
+  /** Up to `max` items, waiting for at least one; null once closed and drained. */
+  async take(max: number): Promise<T[] | null> {
+    while (this.items.length === 0) {
+      if (this.closed) return null;
+      await new Promise<void>((resolve) => (this.onItem = resolve));
+    }
+    const batch = this.items.splice(0, max);
+    this.wake('space');
+    return batch;
+  }
+
+  private wake(kind: 'item' | 'space'): void {
+    const resolve = kind === 'item' ? this.onItem : this.onSpace;
+    if (kind === 'item') this.onItem = null;
+    else this.onSpace = null;
+    resolve?.();
+  }
+}

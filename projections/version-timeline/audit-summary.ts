@@ -1,0 +1,21 @@
+import type { ScriptEvent } from '../../services/domain/script/events';
+
+/** A one-line, human description of a script event for the audit trail. */
+export function auditSummary(event: ScriptEvent): string {
+  switch (event.type) {
+    case 'ScriptCreated':
+      return `Created "${event.data.title}" (version 1)`;
+    case 'ScriptSaved':
+      return `Saved version ${event.data.version}: ${event.data.comment}`;
+    case 'ScriptRestored':
+      return `Restored version ${event.data.restoredFrom} as version ${event.data.version}`;
+    case 'ScriptMoved':
+      return event.data.folderId ? 'Moved to a folder' : 'Moved to the root';
+    case 'ScriptShared':
+      return 'Generated a share link';
+    case 'ScriptShareRevoked':
+      return 'Revoked the share link';
+    case 'ScriptDeleted':
+      return 'Deleted the script';
+  }
+}

@@ -1,0 +1,27 @@
+/** One document per version of a script: the timeline the History dialog and pinned raw URLs read. */
+export interface VersionDoc {
+  _id: string; // `${scriptId}:${version}`
+  scriptId: string;
+  version: number;
+  title: string;
+  content: string;
+  comment: string;
+  createdAt: string;
+  actorId: string;
+  [key: string]: unknown;
+}
+
+/** One document per recorded script event: the audit trail (who did what, when). */
+export interface AuditEntryDoc {
+  _id: string; // the event's position key: unique and ordered
+  scriptId: string;
+  type: string;
+  actorId: string;
+  at: string;
+  summary: string;
+  [key: string]: unknown;
+}
+
+export const TIMELINE_COLLECTIONS = { versions: 'versions', auditLog: 'auditLog' } as const;
+
+export const versionDocId = (scriptId: string, version: number) => `${scriptId}:${version}`;

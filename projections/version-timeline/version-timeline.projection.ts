@@ -1,0 +1,60 @@
+import type { ScriptEvent } from '../../services/domain/script/events';
+import type { Projection } from '../projection';
+import { auditSummary } from './audit-summary';
+import { TIMELINE_COLLECTIONS as C, versionDocId, type AuditEntryDoc, type VersionDoc } from './documents';
+
+const SCRIPT_EVENT_TYPES = new Set<string>([
+  'ScriptCreated',
+  'ScriptSaved',
+  'ScriptRestored',
+  'ScriptMoved',
+  'ScriptShared',
+  'ScriptShareRevoked',
+  'ScriptDeleted',
+] satisfies ScriptEvent['type'][]);
+
+/**
+ * Version timelines and audit trails. Documents are keyed by what identifies them in the log
+ * (script and version, event position), so re-applying an event rewrites the same document: idempotent.
+ */
+export const versionTimelineProjection: Projection = {
+  name: 'versionTimeline',
+  collections: Object.values(C),
+  indexes: [
+    { collection: C.versions, keys: { scriptId: 1, version: -1 } },
+    { collection: C.auditLog, keys: { scriptId: 1 } },
+  ],
+  async apply(event, store) {
+    if (!SCRIPT_EVENT_TYPES.has(event.type)) return;
+    const scriptEvent = event as unknown as ScriptEvent & typeof event;
+    const { actorId, at } = event.metadata;
+
+    const entry: AuditEntryDoc = {
+      _id: event.positionKey,
+      scriptId: scriptEvent.data.scriptId,
+      type: event.type,
+      actorId,
+      at,
+      summary: auditSummary(scriptEvent),
+    };
+    await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: entry._id }, entry, { upsert: true });
+
+    switch (scriptEvent.type) {
+      case 'ScriptCreated':
+      case 'ScriptSaved':
+      case 'ScriptRestored': {
+        const { scriptId, version, title, content, comment } = scriptEvent.data;
+        const doc: VersionDoc = { _id: versionDocId(scriptId, version), scriptId, version, title, content, comment, createdAt: at, actorId };
+        await store.collection<VersionDoc>(C.versions).replaceOne({ _id: doc._id }, doc, { upsert: true });
+        return;
+      }
+      case 'ScriptDeleted':
+        // The log keeps every version; the read model drops what nobody can read any more.
+        await store.collection(C.versions).deleteMany({ scriptId: scriptEvent.data.scriptId });
+        await store.collection(C.auditLog).deleteMany({ scriptId: scriptEvent.data.scriptId });
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,61 @@
+/** Read-model documents of the workspace projection: what the owner's screens and the share links read. */
+
+export interface ScriptDoc {
+  _id: string;
+  ownerId: string;
+  title: string;
+  content: string;
+  folderId: string | null;
+  shareId: string | null;
+  views: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+export interface FolderDoc {
+  _id: string;
+  ownerId: string;
+  name: string;
+  parentId: string | null;
+  isPublic: boolean;
+  shareId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+/** One per live share link of a script, keyed by share id: the raw URL's whole answer, ETag included. */
+export interface SharedScriptDoc {
+  _id: string;
+  scriptId: string;
+  ownerId: string;
+  title: string;
+  content: string;
+  etag: string;
+  version: number;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+/** One per live share link of a folder; the tree itself is read from `folders` and `scripts`. */
+export interface SharedFolderDoc {
+  _id: string;
+  folderId: string;
+  ownerId: string;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+export const WORKSPACE_COLLECTIONS = {
+  scripts: 'scripts',
+  folders: 'folders',
+  sharedScripts: 'sharedScripts',
+  sharedFolders: 'sharedFolders',
+} as const;

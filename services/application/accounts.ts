@@ -1,0 +1,110 @@
+import { userDecider, PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../domain/user/decider';
+import type { UserCommand } from '../domain/user/commands';
+import { userStream, usernameStream } from '../domain/user/events';
+import { apiKeyDecider } from '../domain/api-key/decider';
+import type { ApiKeyCommand } from '../domain/api-key/commands';
+import { apiKeyStream } from '../domain/api-key/events';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError, WrongExpectedRevisionError } from '../domain/shared/errors';
+import { accountQueries } from '../../projections/accounts/queries';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/passwords';
+import { generateApiKey, hashApiKey } from '../security/api-key-secrets';
+import { handleCommand } from './command-handler';
+import type { Actor, AppContext } from './context';
+import { apiKeyView, userView } from './views';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const USERNAME_TAKEN = 'Username already taken';
+
+const SESSION_DAYS = 30;
+
+function runUserCommand(ctx: AppContext, actorId: string, command: Omit<UserCommand, 'metadata'>) {
+  return handleCommand(ctx, userDecider, userStream(command.data.userId), { ...command, metadata: { actorId, at: ctx.now() } } as UserCommand);
+}
+
+async function startSession(ctx: AppContext, userId: string) {
+  const sessionId = ctx.newId();
+  const expiresAt = new Date(Date.parse(ctx.now()) + SESSION_DAYS * 86_400_000).toISOString();
+  await runUserCommand(ctx, `user:${userId}`, { type: 'StartSession', data: { userId, sessionId, expiresAt } });
+  return { sessionId, expiresAt };
+}
+
+export async function register(ctx: AppContext, input: { username: string; password: string; email: string | null }) {
+  if (input.password.length < PASSWORD_MIN) throw new ValidationError(PASSWORD_TOO_SHORT, { field: 'password' });
+  const username = input.username.trim();
+  const userId = ctx.newId();
+  const at = ctx.now();
+  // Claim the name first: the store's "stream must not exist" check makes it unique on every adapter.
+  try {
+    await ctx.eventStore.appendToStream(
+      usernameStream(username),
+      [{ type: 'UsernameClaimed', data: { username, userId }, metadata: { actorId: `user:${userId}`, at, schemaVersion: 1 } }],
+      { expectedRevision: 'no_stream' },
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(USERNAME_TAKEN);
+    throw error;
+  }
+  const passwordHash = await hashPassword(input.password);
+  await runUserCommand(ctx, `user:${userId}`, { type: 'RegisterUser', data: { userId, username, passwordHash, email: input.email } });
+  const session = await startSession(ctx, userId);
+  return { user: await requireUser(ctx, userId), session };
+}
+
+export async function login(ctx: AppContext, input: { username: string; password: string }) {
+  const user = await accountQueries(ctx.readStore).userByName(input.username);
+  // Verify against a dummy hash for unknown names: same work, so timing reveals nothing.
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  const session = await startSession(ctx, user._id);
+  return { user: userView(user), session };
+}
+
+export async function logout(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  await runUserCommand(ctx, `user:${userId}`, { type: 'EndSession', data: { userId, sessionId } });
+}
+
+export async function requireUser(ctx: AppContext, userId: string) {
+  const user = await accountQueries(ctx.readStore).userById(userId);
+  if (!user) throw new UnauthorizedError();
+  return userView(user);
+}
+
+/** The session's user, or null when the session was revoked, expired or never existed. */
+export async function userForSession(ctx: AppContext, userId: string, sessionId: string) {
+  const queries = accountQueries(ctx.readStore);
+  const session = await queries.session(sessionId);
+  if (!session || session.userId !== userId || session.expiresAt <= ctx.now()) return null;
+  const user = await queries.userById(userId);
+  return user ? userView(user) : null;
+}
+
+function runApiKeyCommand(ctx: AppContext, actorId: string, command: Omit<ApiKeyCommand, 'metadata'>) {
+  return handleCommand(ctx, apiKeyDecider, apiKeyStream(command.data.keyId), { ...command, metadata: { actorId, at: ctx.now() } } as ApiKeyCommand);
+}
+
+export async function listApiKeys(ctx: AppContext, actor: Actor) {
+  return (await accountQueries(ctx.readStore).apiKeysOf(actor.userId)).map(apiKeyView);
+}
+
+export async function createApiKey(ctx: AppContext, actor: Actor, name: string) {
+  const keyId = ctx.newId();
+  const { key, keyHash, keyPreview } = generateApiKey();
+  await runApiKeyCommand(ctx, actor.actorId, { type: 'CreateApiKey', data: { keyId, userId: actor.userId, name, keyHash, keyPreview } });
+  const created = (await listApiKeys(ctx, actor)).find((k) => k.id === keyId);
+  if (!created) throw new NotFoundError('API key not found');
+  return { ...created, key };
+}
+
+export async function deleteApiKey(ctx: AppContext, actor: Actor, keyId: string): Promise<void> {
+  await runApiKeyCommand(ctx, actor.actorId, { type: 'DeleteApiKey', data: { keyId, userId: actor.userId } });
+}
+
+/** The key's owner, or null for an unknown or deleted key. */
+export async function authenticateApiKey(ctx: AppContext, key: string) {
+  const doc = await accountQueries(ctx.readStore).apiKeyByHash(hashApiKey(key));
+  return doc ? { keyId: doc._id, userId: doc.ownerId, lastUsed: doc.lastUsed } : null;
+}
+
+export async function recordApiKeyUse(ctx: AppContext, keyId: string): Promise<void> {
+  await runApiKeyCommand(ctx, `apikey:${keyId}`, { type: 'RecordApiKeyUse', data: { keyId } });
+}

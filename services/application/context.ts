@@ -1,0 +1,26 @@
+import type { Config } from '../config';
+import type { EventStore } from '../eventstore/event-store';
+import type { ReadStore } from '../../projections/read-store/read-store';
+
+/** Waits until the read models include a given log position: how a client reads its own writes. */
+export interface ReadModelWatermark {
+  waitFor(position: bigint): Promise<void>;
+}
+
+/** Everything a use case needs, passed in (no globals): tests build one on temporary storage. */
+export interface AppContext {
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  watermark: ReadModelWatermark;
+  /** current time as ISO-8601; the only clock the domain sees */
+  now: () => string;
+  newId: () => string;
+}
+
+/** The user a request acts for, and how it was authenticated (recorded as the event's actor). */
+export interface Actor {
+  userId: string;
+  /** `user:<id>` for a browser session, `apikey:<keyId>` for automation */
+  actorId: string;
+}

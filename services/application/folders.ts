@@ -1,0 +1,106 @@
+import { folderDecider, FOLDER_NOT_FOUND } from '../domain/folder/decider';
+import type { FolderCommand } from '../domain/folder/commands';
+import { folderStream } from '../domain/folder/events';
+import { NotFoundError, ValidationError } from '../domain/shared/errors';
+import { workspaceQueries } from '../../projections/workspace/queries';
+import { handleCommand } from './command-handler';
+import type { Actor, AppContext } from './context';
+import { requireOwnFolder, runScriptCommand } from './scripts';
+import { folderView } from './views';
+
+type FolderCommandInput = { [K in FolderCommand['type']]: Omit<Extract<FolderCommand, { type: K }>, 'metadata'> }[FolderCommand['type']];
+
+function runFolderCommand(ctx: AppContext, actor: Actor, command: FolderCommandInput) {
+  const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now() } } as FolderCommand;
+  return handleCommand(ctx, folderDecider, folderStream(command.data.folderId), full);
+}
+
+export async function readOwnedFolder(ctx: AppContext, actor: Actor, folderId: string) {
+  const doc = await workspaceQueries(ctx.readStore).folder(actor.userId, folderId);
+  if (!doc) throw new NotFoundError(FOLDER_NOT_FOUND);
+  return folderView(doc);
+}
+
+export async function createFolder(
+  ctx: AppContext,
+  actor: Actor,
+  input: { name: string; parentId: string | null; isPublic: boolean },
+) {
+  await requireOwnFolder(ctx, actor, input.parentId);
+  const folderId = ctx.newId();
+  await runFolderCommand(ctx, actor, { type: 'CreateFolder', data: { folderId, userId: actor.userId, ...input } });
+  return readOwnedFolder(ctx, actor, folderId);
+}
+
+export async function updateFolder(
+  ctx: AppContext,
+  actor: Actor,
+  folderId: string,
+  changes: { name?: string; isPublic?: boolean; parentId?: string | null },
+) {
+  if (changes.parentId !== undefined && changes.parentId !== null) {
+    await requireOwnFolder(ctx, actor, changes.parentId);
+    // Moving a folder under one of its own descendants would detach a cycle from the tree.
+    const subtree = await workspaceQueries(ctx.readStore).folderSubtree(actor.userId, folderId);
+    if (subtree.some((f) => f._id === changes.parentId)) throw new ValidationError('A folder cannot be moved inside itself');
+  }
+  await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, ...changes } });
+  return readOwnedFolder(ctx, actor, folderId);
+}
+
+/**
+ * Deletes the folder and its subfolders; every script inside moves to the root first (recorded as moves),
+ * so a failure part-way leaves scripts reachable, never lost.
+ */
+export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
+  const queries = workspaceQueries(ctx.readStore);
+  const subtree = await queries.folderSubtree(actor.userId, folderId);
+  if (subtree.length === 0) throw new NotFoundError(FOLDER_NOT_FOUND);
+  for (const folder of subtree) {
+    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) {
+      await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script._id, userId: actor.userId, folderId: null } });
+    }
+  }
+  for (const folder of [...subtree].reverse()) {
+    await runFolderCommand(ctx, actor, { type: 'DeleteFolder', data: { folderId: folder._id, userId: actor.userId } });
+  }
+}
+
+export async function shareFolder(ctx: AppContext, actor: Actor, folderId: string): Promise<{ shareId: string }> {
+  await runFolderCommand(ctx, actor, { type: 'ShareFolder', data: { folderId, userId: actor.userId, shareId: ctx.newId() } });
+  const folder = await readOwnedFolder(ctx, actor, folderId);
+  return { shareId: folder.shareId! };
+}
+
+export async function revokeFolderShare(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
+  await runFolderCommand(ctx, actor, { type: 'RevokeFolderShare', data: { folderId, userId: actor.userId } });
+}
+
+export async function folderPath(ctx: AppContext, actor: Actor, folderId: string) {
+  const path = await workspaceQueries(ctx.readStore).folderPath(actor.userId, folderId);
+  if (!path) throw new NotFoundError(FOLDER_NOT_FOUND);
+  return path.map((f) => ({ id: f._id, name: f.name }));
+}
+
+/** Creates folders for upload paths, reusing ones created earlier in the same upload. Returns the id per path. */
+export async function createFolderChain(
+  ctx: AppContext,
+  actor: Actor,
+  parentId: string | null,
+  segments: string[],
+  created: Map<string, string>,
+): Promise<string | null> {
+  let current = parentId;
+  let key = parentId ?? '';
+  for (const segment of segments) {
+    key = `${key}/${segment}`;
+    let id = created.get(key);
+    if (!id) {
+      id = ctx.newId();
+      await runFolderCommand(ctx, actor, { type: 'CreateFolder', data: { folderId: id, userId: actor.userId, name: segment, parentId: current, isPublic: false } });
+      created.set(key, id);
+    }
+    current = id;
+  }
+  return current;
+}

@@ -1,0 +1,81 @@
+import { CONTENT_REQUIRED } from '../domain/script/decider';
+import { ValidationError } from '../domain/shared/errors';
+import type { Actor, AppContext } from './context';
+import { createFolder, createFolderChain, deleteFolder } from './folders';
+import { createScript, deleteScript, prepareScriptBatch } from './scripts';
+
+export interface UploadItem {
+  title: string;
+  content: string;
+  /** sanitised folder segments below the upload's target folder */
+  folders: string[];
+  fileName: string;
+}
+
+export const NO_FILES_SELECTED = 'No files selected - Please select a folder to upload.';
+export const REPOSITORY_NAME_REQUIRED = 'Repository name required - Please enter a name for the repository.';
+export const NO_FILES_FOUND = 'No files found - The selected folder appears to be empty.';
+
+function requireContent(items: UploadItem[]): void {
+  const empty = items.find((item) => item.content.trim() === '');
+  if (empty) throw new ValidationError(`${CONTENT_REQUIRED}: ${empty.fileName}`, { fileName: empty.fileName });
+}
+
+export async function uploadScripts(ctx: AppContext, actor: Actor, items: UploadItem[], folderId: string | null) {
+  if (items.length === 0) throw new ValidationError('No files uploaded');
+  requireContent(items);
+  await prepareScriptBatch(ctx, actor, items.length, folderId);
+  const scripts = [];
+  for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }));
+  return scripts;
+}
+
+/** Folders and scripts for every item below `parentId`; returns how many folders were made. */
+async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], parentId: string | null, created: { folders: Map<string, string>; scripts: string[] }) {
+  for (const item of items) {
+    const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
+    const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId });
+    created.scripts.push(script.id);
+  }
+}
+
+export async function uploadStructure(ctx: AppContext, actor: Actor, items: UploadItem[], parentFolderId: string | null) {
+  if (items.length === 0) throw new ValidationError(NO_FILES_FOUND);
+  requireContent(items);
+  await prepareScriptBatch(ctx, actor, items.length, parentFolderId);
+  const created = { folders: new Map<string, string>(), scripts: [] as string[] };
+  await writeTree(ctx, actor, items, parentFolderId, created);
+  return { folderId: parentFolderId, foldersCreated: created.folders.size, scriptsCreated: created.scripts.length };
+}
+
+/**
+ * A repository: a new top folder named `name` holding the uploaded tree. All or nothing: every check runs
+ * before the first write, and if a write still fails, what was created is deleted again (recorded as deletions).
+ */
+export async function uploadRepository(ctx: AppContext, actor: Actor, name: string, items: UploadItem[]) {
+  if (items.length === 0) throw new ValidationError(NO_FILES_SELECTED);
+  if (name.trim() === '') throw new ValidationError(REPOSITORY_NAME_REQUIRED);
+  requireContent(items);
+  await prepareScriptBatch(ctx, actor, items.length, null);
+  const tree = stripCommonTopFolder(items);
+  const root = await createFolder(ctx, actor, { name: name.trim(), parentId: null, isPublic: false });
+  const created = { folders: new Map<string, string>(), scripts: [] as string[] };
+  try {
+    await writeTree(ctx, actor, tree, root.id, created);
+  } catch (error) {
+    for (const scriptId of created.scripts) await deleteScript(ctx, actor, scriptId).catch(() => undefined);
+    await deleteFolder(ctx, actor, root.id).catch(() => undefined);
+    throw error;
+  }
+  return { folderId: root.id, foldersCreated: created.folders.size + 1, scriptsCreated: created.scripts.length };
+}
+
+/**
+ * A browser folder pick sends paths like `my-repo/src/a.lua`: the first segment is the picked folder itself,
+ * which the repository folder already stands for, so it is dropped when every path shares it.
+ */
+function stripCommonTopFolder(items: UploadItem[]): UploadItem[] {
+  const first = items[0]?.folders[0];
+  if (first === undefined || !items.every((item) => item.folders[0] === first)) return items;
+  return items.map((item) => ({ ...item, folders: item.folders.slice(1) }));
+}

@@ -1,0 +1,20 @@
+import type { Request } from 'express';
+import type { AppContext } from '../application/context';
+import type { SessionTokens } from '../security/session-tokens';
+import type { ViewCounter } from './view-counter';
+
+/** What the HTTP layer adds to the application context. */
+export interface GatewayContext extends AppContext {
+  tokens: SessionTokens;
+  adminKey: string;
+  views: ViewCounter;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Origin for share links and loadstrings: PUBLIC_ORIGIN when set, else the request's own. */
+export function originOf(ctx: AppContext, req: Request): string {
+  return ctx.config.publicOrigin?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host')}`;
+}
+
+export const rawUrl = (origin: string, shareId: string) => `${origin}/api/share/${shareId}/raw`;
+export const loadstringSnippet = (origin: string, shareId: string) => `loadstring(game:HttpGet("${rawUrl(origin, shareId)}"))()`;

@@ -1,0 +1,78 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { UnauthorizedError } from '../../domain/shared/errors';
+import type { Actor, AppContext } from '../../application/context';
+import { authenticateApiKey, recordApiKeyUse, userForSession } from '../../application/accounts';
+import { SESSION_COOKIE, type SessionTokens } from '../../security/session-tokens';
+import { safeEqual } from '../../security/secrets';
+
+export interface RequestAuth {
+  actor: Actor;
+  sessionId?: string;
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export function auth(res: Response): RequestAuth {
+  const value = res.locals.auth as RequestAuth | undefined;
+  if (!value) throw new UnauthorizedError();
+  return value;
+}
+
+export const actorOf = (res: Response): Actor => auth(res).actor;
+
+/** Browser routes: a signed session cookie whose session is still live in the read model (logout revokes it everywhere). */
+export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestHandler {
+  return async (req, res, next) => {
+    const token = readCookie(req, SESSION_COOKIE);
+    const claims = token ? await tokens.verify(token) : null;
+    const user = claims ? await userForSession(ctx, claims.userId, claims.sessionId) : null;
+    if (!claims || !user) {
+      next(new UnauthorizedError('Not authenticated'));
+      return;
+    }
+    res.locals.auth = { actor: { userId: user.id, actorId: `user:${user.id}` }, sessionId: claims.sessionId } satisfies RequestAuth;
+    res.locals.user = user;
+    next();
+  };
+}
+
+const USE_RECORD_INTERVAL_MS = 60_000;
+
+/** `/api/v1`: `X-API-Key` of a live key. `lastUsed` is recorded at most once a minute per key, off the request path. */
+export function requireApiKey(ctx: AppContext, log: (message: string, error: unknown) => void): RequestHandler {
+  const lastRecorded = new Map<string, number>();
+  return async (req, res, next) => {
+    const key = req.get('x-api-key');
+    const found = key ? await authenticateApiKey(ctx, key) : null;
+    if (!found) {
+      next(new UnauthorizedError(key ? 'Invalid API key' : 'Missing X-API-Key header'));
+      return;
+    }
+    const now = Date.now();
+    const recentlyRecorded = (lastRecorded.get(found.keyId) ?? 0) > now - USE_RECORD_INTERVAL_MS;
+    const recentlyUsed = found.lastUsed !== null && Date.parse(found.lastUsed) > now - USE_RECORD_INTERVAL_MS;
+    if (!recentlyRecorded && !recentlyUsed) {
+      lastRecorded.set(found.keyId, now);
+      recordApiKeyUse(ctx, found.keyId).catch((error) => log('recording API key use failed', error));
+    }
+    res.locals.auth = { actor: { userId: found.userId, actorId: `apikey:${found.keyId}` } } satisfies RequestAuth;
+    next();
+  };
+}
+
+/** `/admin-api`: the admin key from configuration (never in the client), compared in constant time. */
+export function requireAdminKey(adminKey: string): RequestHandler {
+  return (req, _res, next) => {
+    const given = req.get('x-api-key');
+    if (!given || !safeEqual(given, adminKey)) next(new UnauthorizedError('Invalid access key'));
+    else next();
+  };
+}

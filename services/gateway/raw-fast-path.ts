@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RawScriptCache, RawEntry } from './raw-script-cache';
+import type { ViewCounter } from './view-counter';
+
+const RAW_PATH = /^\/api\/share\/([A-Za-z0-9_-]{1,36})\/raw$/;
+export const SHARE_NOT_FOUND = 'Script not found or no longer shared';
+const NOT_FOUND_BODY = JSON.stringify({ error: SHARE_NOT_FOUND });
+
+/**
+ * Our hottest path, `GET /api/share/{id}/raw`, answered before the Express router (which costs most of a
+ * request's time) from memory with a precomputed ETag. Returns false for anything else, which Express handles
+ * (including `?version=N`, pinned raw URLs).
+ */
+export function createRawFastPath(cache: RawScriptCache, views: ViewCounter, onError: (error: unknown) => void) {
+  return function handleRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const match = RAW_PATH.exec(req.url ?? '');
+    if (!match) return false;
+    const shareId = match[1]!;
+    const cached = cache.peek(shareId);
+    if (cached) {
+      send(req, res, cached, views);
+      return true;
+    }
+    cache.load(shareId).then(
+      (entry) => {
+        if (entry) send(req, res, entry, views);
+        else {
+          res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(NOT_FOUND_BODY) });
+          res.end(NOT_FOUND_BODY);
+        }
+      },
+      (error) => {
+        onError(error);
+        if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ error: 'Temporarily unavailable' }));
+      },
+    );
+    return true;
+  };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, entry: RawEntry, views: ViewCounter): void {
+  views.count(entry.scriptId);
+  const common = {
+    ETag: entry.etag,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Access-Control-Allow-Origin': '*',
+  };
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, common);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...common, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': entry.body.length });
+  res.end(req.method === 'HEAD' ? undefined : entry.body);
+}

@@ -1,0 +1,70 @@
+import type { ReadStore } from '../../projections/read-store/read-store';
+import { sharedViewQueries } from '../../projections/workspace/queries';
+import type { ProjectedEvent } from '../../projections/projection';
+
+export interface RawEntry {
+  scriptId: string;
+  body: Buffer;
+  etag: string;
+  loadedAt: number;
+}
+
+/**
+ * The raw URL's answers, kept in memory as ready-to-send bytes with the ETag the projection computed.
+ * Entries are dropped when the projector applies an event of their script (in-process) or after `maxAgeMs`
+ * (a gateway without a projector of its own), so a save is visible on the raw URL as soon as it is projected.
+ */
+export class RawScriptCache {
+  private readonly entries = new Map<string, RawEntry>();
+  private readonly shareIdsByScript = new Map<string, string>();
+  private readonly queries;
+
+  constructor(
+    readStore: ReadStore,
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+    private readonly maxEntries = 10_000,
+  ) {
+    this.queries = sharedViewQueries(readStore);
+  }
+
+  /** The cached entry if fresh: lets the hot path answer without awaiting anything. */
+  peek(shareId: string): RawEntry | undefined {
+    const entry = this.entries.get(shareId);
+    if (entry && Date.now() - entry.loadedAt > this.maxAgeMs) {
+      this.evict(shareId);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async load(shareId: string): Promise<RawEntry | null> {
+    const cached = this.peek(shareId);
+    if (cached) return cached;
+    const doc = await this.queries.sharedScript(shareId);
+    if (!doc) return null;
+    const entry: RawEntry = { scriptId: doc.scriptId, body: Buffer.from(doc.content, 'utf8'), etag: doc.etag, loadedAt: Date.now() };
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.evict(oldest);
+    }
+    this.entries.set(shareId, entry);
+    this.shareIdsByScript.set(doc.scriptId, shareId);
+    return entry;
+  }
+
+  /** Called after each projected batch: drop entries of scripts whose content or sharing changed. */
+  onProjected(events: ProjectedEvent[]): void {
+    for (const event of events) {
+      if (!event.type.startsWith('Script') || event.type === 'ScriptViewsCounted') continue;
+      const scriptId = (event.data as { scriptId: string }).scriptId;
+      const shareId = this.shareIdsByScript.get(scriptId);
+      if (shareId) this.evict(shareId);
+    }
+  }
+
+  private evict(shareId: string): void {
+    const entry = this.entries.get(shareId);
+    this.entries.delete(shareId);
+    if (entry) this.shareIdsByScript.delete(entry.scriptId);
+  }
+}

@@ -1,0 +1,78 @@
+import { Router, type Request } from 'express';
+import { ConflictError, ValidationError } from '../../domain/shared/errors';
+import { createScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
+import { folderView, scriptView } from '../../application/views';
+import { workspaceQueries } from '../../../projections/workspace/queries';
+import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
+import { actorOf, requireApiKey } from '../middleware/auth';
+import { readMultipart, titleFromFileName } from '../uploads/multipart';
+import { CreateScriptBody, IdParam, UpdateScriptBody } from '../schemas';
+import { parse } from '../validation';
+import { openApiV1Document } from '../openapi/v1';
+
+async function singleUploadedFile(req: Request) {
+  const body = await readMultipart(req);
+  const file = body.files.find((f) => f.field === 'file');
+  if (!file) throw new ValidationError('Expected a file in the "file" field');
+  const field = (name: string) => body.fields.get(name)?.[0]?.trim() || undefined;
+  return { file, title: field('title'), comment: field('comment') };
+}
+
+/** The documented public API under `/api/v1`, authenticated with `X-API-Key`. Same use cases as the web app. */
+export function publicApiRoutes(ctx: GatewayContext): Router {
+  const router = Router();
+  const workspace = workspaceQueries(ctx.readStore);
+
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApiV1Document);
+  });
+
+  router.use(requireApiKey(ctx, ctx.log));
+
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/scripts', async (_req, res) => {
+    res.json((await workspace.scriptsOf(actorOf(res).userId)).map(scriptView));
+  });
+  router.get('/folders', async (_req, res) => {
+    res.json((await workspace.foldersOf(actorOf(res).userId)).map(folderView));
+  });
+  router.get('/scripts/:id/content', async (req, res) => {
+    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
+    res.json({ id: script.id, title: script.title, content: script.content, version: script.version, updatedAt: script.updatedAt });
+  });
+  router.get('/scripts/:id/raw', async (req, res) => {
+    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
+    res.set('X-Content-Type-Options', 'nosniff').type('text/plain; charset=utf-8').send(script.content);
+  });
+  router.get('/scripts/:id/loadstring', async (req, res) => {
+    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
+    if (!script.shareId) throw new ConflictError('Script is not shared: share it first (POST /api/v1/scripts/{id}/share) to get a public raw URL');
+    res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
+  });
+  router.post('/scripts/:id/share', async (req, res) => {
+    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id));
+  });
+  router.post('/scripts', async (req, res) => {
+    res.status(201).json(await createScript(ctx, actorOf(res), parse(CreateScriptBody, req.body)));
+  });
+  router.post('/scripts/upload', async (req, res) => {
+    const { file, title, comment } = await singleUploadedFile(req);
+    const input = parse(CreateScriptBody, { title: title ?? titleFromFileName(file.fileName), content: file.content, comment });
+    res.status(201).json(await createScript(ctx, actorOf(res), input));
+  });
+  router.patch('/scripts/:id', async (req, res) => {
+    const { id } = parse(IdParam, req.params);
+    const { folderId: _ignored, ...changes } = parse(UpdateScriptBody, req.body);
+    res.json(await saveScript(ctx, actorOf(res), id, changes));
+  });
+  router.patch('/scripts/:id/upload', async (req, res) => {
+    const { id } = parse(IdParam, req.params);
+    const { file, comment } = await singleUploadedFile(req);
+    const changes = parse(UpdateScriptBody, { content: file.content, comment });
+    res.json(await saveScript(ctx, actorOf(res), id, changes));
+  });
+
+  return router;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../domain/script/decider';
+import { FOLDER_NAME_REQUIRED } from '../domain/folder/decider';
+import { PASSWORD_MIN, PASSWORD_TOO_SHORT, USERNAME_MIN, USERNAME_TOO_SHORT } from '../domain/user/decider';
+import { API_KEY_NAME_REQUIRED } from '../domain/api-key/decider';
+
+/** Request schemas, one per body/param/query shape. Messages are the spec's (section 5). */
+
+const MAX_CONTENT = 5 * 1024 * 1024;
+const id = z.string({ error: 'Invalid id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
+const nullableId = z.union([id, z.null()], { error: 'Invalid folder id' });
+const title = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, 'Title must be at most 200 characters');
+const content = z
+  .string({ error: CONTENT_REQUIRED })
+  .refine((value) => value.trim() !== '', CONTENT_REQUIRED)
+  .refine((value) => Buffer.byteLength(value) <= MAX_CONTENT, 'Script content is too large - Maximum size is 5MB');
+const comment = z.string().max(500, 'Comment must be at most 500 characters').optional();
+
+export const IdParam = z.object({ id });
+export const ScriptVersionParams = z.object({ id, versionId: z.coerce.number({ error: 'Invalid version' }).int('Invalid version').positive('Invalid version') });
+export const ShareIdParam = z.object({ shareId: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'Invalid share id') });
+export const RawQuery = z.object({ version: z.coerce.number().int().positive('Invalid version').optional() });
+
+export const Credentials = z.object({
+  username: z.string({ error: 'Required' }).trim().min(USERNAME_MIN, USERNAME_TOO_SHORT).max(50, 'Username must be at most 50 characters'),
+  password: z.string({ error: 'Required' }).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(200, 'Password must be at most 200 characters'),
+});
+export const Registration = Credentials.extend({
+  email: z
+    .union([z.literal(''), z.email('Invalid email address'), z.null()])
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export const LoginBody = z.object({
+  username: z.string({ error: 'Required' }).min(1, 'Required').max(50),
+  password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
+});
+
+export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
+export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional() });
+export const MoveScriptBody = z.object({ folderId: nullableId });
+
+const folderName = z.string({ error: FOLDER_NAME_REQUIRED }).trim().min(1, FOLDER_NAME_REQUIRED).max(200, 'Folder name must be at most 200 characters');
+export const CreateFolderBody = z.object({
+  name: folderName,
+  parentId: nullableId.optional().default(null),
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional().default(false),
+});
+export const UpdateFolderBody = z.object({
+  name: folderName.optional(),
+  parentId: nullableId.optional(),
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+});
+export const FolderListQuery = z.object({
+  parentId: z
+    .union([id, z.literal('null'), z.literal('')])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'null' || value === '' ? null : value)),
+});
+/** `?folderId=<id>`, `null` or absent (root). */
+export const OptionalFolderQuery = z.object({
+  folderId: z
+    .union([id, z.literal('null'), z.literal('')])
+    .optional()
+    .transform((value) => (value === undefined || value === 'null' || value === '' ? null : value)),
+});
+export const FolderIdOrNullParam = z.object({
+  folderId: z.union([id, z.literal('null')]).transform((value) => (value === 'null' ? null : value)),
+});
+
+export const CreateApiKeyBody = z.object({
+  name: z.string({ error: API_KEY_NAME_REQUIRED }).trim().min(1, API_KEY_NAME_REQUIRED).max(100, 'Key name must be at most 100 characters'),
+});
+export const AdminScriptsQuery = z.object({ userId: id.optional() });
