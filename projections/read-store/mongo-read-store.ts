@@ -1,0 +1,138 @@
+import { MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Update } from './read-store';
+
+/**
+ * The MongoDB read store: each read-model collection is a MongoDB collection of the same name, filters and updates go
+ * to the driver unchanged, and checkpoints live in a `checkpoints` collection as `{ _id: projection, position }` with the
+ * position as a decimal string (positions above 2^53 do not fit a double).
+ */
+
+const CHECKPOINTS = 'checkpoints';
+
+interface CheckpointDoc {
+  _id: string;
+  position: string;
+}
+
+class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(private readonly coll: Collection<Document>) {}
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.coll.findOne(filter as MongoFilter<Document>)) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const { sort, limit, skip, projection } = options;
+    const cursor = this.coll.find(filter as MongoFilter<Document>, {
+      ...(sort ? { sort } : {}),
+      ...(limit ? { limit } : {}),
+      ...(skip ? { skip } : {}),
+      ...(projection ? { projection } : {}),
+    });
+    return (await cursor.toArray()) as unknown as T[];
+  }
+
+  countDocuments(filter: Filter): Promise<number> {
+    return this.coll.countDocuments(filter as MongoFilter<Document>);
+  }
+
+  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<void> {
+    await this.coll.replaceOne(filter as MongoFilter<Document>, doc, { upsert: options.upsert ?? false });
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number }> {
+    const result = await this.coll.updateOne(filter as MongoFilter<Document>, update as UpdateFilter<Document>, {
+      upsert: options.upsert ?? false,
+    });
+    return { matched: result.matchedCount };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
+    const result = await this.coll.updateMany(filter as MongoFilter<Document>, update as UpdateFilter<Document>);
+    return { matched: result.matchedCount };
+  }
+
+  async deleteOne(filter: Filter): Promise<void> {
+    await this.coll.deleteOne(filter as MongoFilter<Document>);
+  }
+
+  async deleteMany(filter: Filter): Promise<void> {
+    await this.coll.deleteMany(filter as MongoFilter<Document>);
+  }
+}
+
+export class MongoReadStore implements ReadStore {
+  private readonly checkpoints: Collection<CheckpointDoc>;
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {
+    this.checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+  }
+
+  collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
+    if (name === CHECKPOINTS) throw new Error(`'${CHECKPOINTS}' is reserved for projection checkpoints`);
+    return new MongoReadCollection<T>(this.db.collection<Document>(name));
+  }
+
+  async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
+    // createIndex is idempotent for an identical spec; different options under the same name are rejected by the server.
+    for (const spec of indexes) {
+      await this.db.collection(spec.collection).createIndex(spec.keys, {
+        ...(spec.unique ? { unique: true } : {}),
+        // sparse: documents missing the field are left out (an explicit null is still indexed, as in the embedded store)
+        ...(spec.sparse ? { sparse: true } : {}),
+      });
+    }
+  }
+
+  async getCheckpoint(projection: string): Promise<bigint | null> {
+    const doc = await this.checkpoints.findOne({ _id: projection });
+    return doc ? BigInt(doc.position) : null;
+  }
+
+  async commitBatch(projection: string, position: bigint, work: () => Promise<void>): Promise<void> {
+    // No multi-document transaction here: the writes inside `work` land one by one, then the checkpoint.
+    // That is safe because every projection write is guarded by the position of the event it applies
+    // (see `guard` in projections/projection.ts): if we crash before the checkpoint is stored, the replay
+    // from the old checkpoint matches nothing that was already applied and changes nothing.
+    // If `work` throws, the checkpoint is not moved.
+    await work();
+    await this.checkpoints.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
+  }
+
+  async dropAll(): Promise<void> {
+    const collections = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    for (const { name } of collections) {
+      if (name.startsWith('system.')) continue;
+      await this.db.collection(name).drop();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/**
+ * Connects to MongoDB. The database is `dbName`, else the one named in the URL, else `luavault`.
+ * Add `directConnection=true` to the URL for a one-node replica set reached through a mapped port (testcontainers).
+ */
+export async function openMongoReadStore(url: string, dbName?: string): Promise<MongoReadStore> {
+  const client = new MongoClient(url);
+  await client.connect();
+  try {
+    const db = client.db(dbName ?? (databaseInUrl(url) ? undefined : 'luavault'));
+    await db.command({ ping: 1 });
+    return new MongoReadStore(client, db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+function databaseInUrl(url: string): boolean {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
+  return Boolean(match?.[1]);
+}
