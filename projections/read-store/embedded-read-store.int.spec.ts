@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
+import { readStoreContract } from './read-store.contract';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'luavault-read-store-'));
+  dirs.push(dir);
+  return join(dir, 'nested', 'read-models.sqlite');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+readStoreContract('embedded (SQLite file + mingo)', async () => {
+  const store = await openEmbeddedReadStore(tempFile());
+  return { store, cleanup: () => store.close() };
+});
+
+readStoreContract('embedded (:memory:)', async () => {
+  const store = await openEmbeddedReadStore(':memory:');
+  return { store, cleanup: () => store.close() };
+});
+
+describe('EmbeddedReadStore', () => {
+  const open: EmbeddedReadStore[] = [];
+  afterEach(async () => {
+    for (const store of open.splice(0)) await store.close();
+  });
+  const openAt = async (file: string) => {
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    return store;
+  };
+
+  it('keeps documents, checkpoints and unique indexes across close and reopen', async () => {
+    const file = tempFile();
+    const first = await openEmbeddedReadStore(file);
+    await first.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+    await first.commitBatch('accounts', 2n ** 60n + 3n, async () => {
+      await first.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h1', scopes: ['read'] }, { upsert: true });
+      await first.collection('scripts').updateOne({ _id: 's1' }, { $set: { title: 'T' }, $inc: { views: 2 } }, { upsert: true });
+    });
+    await first.collection('scripts').replaceOne({ _id: 's2' }, { _id: 's2', title: 'outside a batch' }, { upsert: true });
+    await first.collection('scripts').deleteOne({ _id: 's2' });
+    await first.collection('scripts').replaceOne({ _id: 's3' }, { _id: 's3', when: new Date(0) as unknown as string }, { upsert: true });
+    await first.close();
+    await expect(first.getCheckpoint('accounts')).rejects.toThrow(/closed/);
+
+    const second = await openAt(file);
+    expect(await second.getCheckpoint('accounts')).toBe(2n ** 60n + 3n);
+    expect(await second.collection('apiKeys').findOne({ keyHash: 'h1' })).toEqual({ _id: 'k1', keyHash: 'h1', scopes: ['read'] });
+    expect(await second.collection('scripts').find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 's1', title: 'T', views: 2 },
+      { _id: 's3', when: '1970-01-01T00:00:00.000Z' }, // stored through JSON, before and after the reopen alike
+    ]);
+    await expect(second.collection('apiKeys').replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'h1' }, { upsert: true })).rejects.toThrow(
+      /duplicate key/,
+    );
+  });
+
+  it('rolls back memory, indexes and disk when a batch fails', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    await store.ensureIndexes([{ collection: 'shares', keys: { shareId: 1 }, unique: true, sparse: true }]);
+    const shares = store.collection('shares');
+    await shares.replaceOne({ _id: 'a' }, { _id: 'a', shareId: 'x', views: 1 }, { upsert: true });
+    await shares.replaceOne({ _id: 'b' }, { _id: 'b', views: 1 }, { upsert: true });
+    await store.commitBatch('workspace', 1n, async () => {});
+
+    await expect(
+      store.commitBatch('workspace', 2n, async () => {
+        await shares.updateOne({ _id: 'a' }, { $unset: { shareId: '' }, $inc: { views: 1 } });
+        await shares.updateOne({ _id: 'b' }, { $set: { shareId: 'x' } }); // allowed: 'a' gave 'x' up inside this batch
+        await shares.replaceOne({ _id: 'c' }, { _id: 'c', shareId: 'y' }, { upsert: true });
+        await shares.deleteOne({ _id: 'b' });
+        await shares.replaceOne({ _id: 'b' }, { _id: 'b', shareId: 'z' }, { upsert: true });
+        expect(await shares.findOne({ shareId: 'y' })).toMatchObject({ _id: 'c' }); // the batch reads its own writes
+        throw new Error('projection bug');
+      }),
+    ).rejects.toThrow('projection bug');
+
+    const expectOriginal = async (s: EmbeddedReadStore) => {
+      const c = s.collection('shares');
+      expect(await s.getCheckpoint('workspace')).toBe(1n);
+      expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'a', shareId: 'x', views: 1 },
+        { _id: 'b', views: 1 },
+      ]);
+      expect(await c.findOne({ shareId: 'x' })).toEqual({ _id: 'a', shareId: 'x', views: 1 });
+      expect(await c.findOne({ shareId: 'y' })).toBeNull();
+      expect(await c.findOne({ shareId: 'z' })).toBeNull();
+      await expect(c.updateOne({ _id: 'b' }, { $set: { shareId: 'x' } })).rejects.toThrow(/duplicate key/);
+    };
+    await expectOriginal(store);
+    await store.close();
+    await expectOriginal(await openAt(file));
+  });
+
+  it('a write outside the batch waits for it and survives its rollback', async () => {
+    const store = await openAt(':memory:');
+    const scripts = store.collection('scripts');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let batchWroteFirst = false;
+    const batch = store.commitBatch('workspace', 1n, async () => {
+      await scripts.replaceOne({ _id: 'in-batch' }, { _id: 'in-batch' }, { upsert: true });
+      await gate;
+      batchWroteFirst = (await scripts.findOne({ _id: 'outside' })) === null;
+      throw new Error('abort');
+    });
+    const outside = scripts.replaceOne({ _id: 'outside' }, { _id: 'outside' }, { upsert: true });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await expect(batch).rejects.toThrow('abort');
+    await outside;
+    expect(batchWroteFirst).toBe(true);
+    expect(await scripts.find({})).toEqual([{ _id: 'outside' }]);
+  });
+
+  it('refuses a nested commitBatch and dropAll inside a batch', async () => {
+    const store = await openAt(':memory:');
+    await expect(store.commitBatch('a', 1n, () => store.commitBatch('b', 1n, async () => {}))).rejects.toThrow(/nested/);
+    await expect(store.commitBatch('a', 1n, () => store.dropAll())).rejects.toThrow(/inside commitBatch/);
+    expect(await store.getCheckpoint('a')).toBeNull();
+  });
+
+  it('answers equality lookups on an indexed field without scanning the collection', async () => {
+    const store = await openAt(':memory:');
+    await store.ensureIndexes([
+      { collection: 'sharedScripts', keys: { shareId: 1 }, unique: true, sparse: true },
+      { collection: 'scripts', keys: { ownerId: 1, folderId: 1 } },
+    ]);
+    await store.commitBatch('workspace', 1n, async () => {
+      for (let i = 0; i < 5000; i++) {
+        await store.collection('sharedScripts').replaceOne({ _id: `s${i}` }, { _id: `s${i}`, shareId: `share-${i}` }, { upsert: true });
+        await store.collection('scripts').replaceOne({ _id: `p${i}` }, { _id: `p${i}`, ownerId: `u${i % 100}`, folderId: null }, { upsert: true });
+      }
+    });
+
+    store.stats.docsExamined = 0;
+    expect(await store.collection('sharedScripts').findOne({ shareId: 'share-4321' })).toEqual({ _id: 's4321', shareId: 'share-4321' });
+    expect(store.stats.docsExamined).toBe(1);
+
+    store.stats.docsExamined = 0;
+    expect(await store.collection('scripts').countDocuments({ ownerId: 'u7', folderId: null })).toBe(50);
+    expect(store.stats.docsExamined).toBe(50); // the compound index's first field serves the lookup
+
+    store.stats.docsExamined = 0;
+    expect(await store.collection('scripts').findOne({ _id: 'p42', ownerId: { $ne: 'x' } })).toMatchObject({ _id: 'p42' });
+    expect(store.stats.docsExamined).toBe(1);
+  });
+});

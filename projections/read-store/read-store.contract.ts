@@ -1,0 +1,348 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Doc, ReadStore } from './read-store';
+
+/**
+ * The one behaviour every ReadStore adapter must share, written against MongoDB's own semantics:
+ * the embedded adapter runs it on SQLite + mingo, the MongoDB adapter against a real `mongo:7`.
+ */
+export function readStoreContract(name: string, factory: () => Promise<{ store: ReadStore; cleanup(): Promise<void> }>): void {
+  describe(`ReadStore contract: ${name}`, () => {
+    let store: ReadStore;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ store, cleanup } = await factory());
+    });
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    type ScriptDoc = Doc & {
+      ownerId: string;
+      title?: string;
+      folderId?: string | null;
+      views?: number;
+      tags?: string[];
+      meta?: { lang: string };
+      best?: number;
+      createdAt?: string;
+      lastPosition?: string;
+    };
+
+    const seed = async () => {
+      const scripts = store.collection<ScriptDoc>('scripts');
+      const docs: ScriptDoc[] = [
+        { _id: 'a', ownerId: 'u1', title: 'A', folderId: 'f1', views: 5, tags: ['lua', 'game'] },
+        { _id: 'b', ownerId: 'u1', title: 'B', folderId: null, views: 50, tags: ['lua'] },
+        { _id: 'c', ownerId: 'u2', title: 'C', views: 20 },
+        { _id: 'd', ownerId: 'u2', title: 'D', folderId: 'f2', views: 1, meta: { lang: 'luau' } },
+      ];
+      for (const doc of docs) await scripts.replaceOne({ _id: doc._id }, doc, { upsert: true });
+      return scripts;
+    };
+
+    const ids = (docs: Doc[]) => docs.map((d) => d._id).sort();
+
+    describe('CRUD', () => {
+      it('inserts with an upserting replaceOne, reads it back, replaces the whole document and deletes it', async () => {
+        const scripts = store.collection<ScriptDoc>('scripts');
+        expect(await scripts.findOne({ _id: 'a' })).toBeNull();
+        await scripts.replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', title: 'first', views: 3 }, { upsert: true });
+        expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', title: 'first', views: 3 });
+
+        await scripts.replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', folderId: 'f1' });
+        expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', folderId: 'f1' });
+
+        await scripts.deleteOne({ _id: 'a' });
+        expect(await scripts.findOne({ _id: 'a' })).toBeNull();
+        expect(await scripts.countDocuments({})).toBe(0);
+      });
+
+      it('replaceOne without upsert inserts nothing', async () => {
+        const scripts = store.collection<ScriptDoc>('scripts');
+        await scripts.replaceOne({ _id: 'nope' }, { _id: 'nope', ownerId: 'u1' });
+        expect(await scripts.findOne({ _id: 'nope' })).toBeNull();
+      });
+
+      it('reads an unknown collection as empty', async () => {
+        const none = store.collection('never-written');
+        expect(await none.findOne({})).toBeNull();
+        expect(await none.find({})).toEqual([]);
+        expect(await none.countDocuments({})).toBe(0);
+      });
+
+      it('deleteOne removes one match, deleteMany every match', async () => {
+        const scripts = await seed();
+        await scripts.deleteOne({ ownerId: 'u1' });
+        expect(await scripts.countDocuments({ ownerId: 'u1' })).toBe(1);
+        await scripts.deleteMany({ ownerId: 'u2' });
+        expect(ids(await scripts.find({}))).toEqual([expect.stringMatching(/^[ab]$/)]);
+      });
+
+      it('countDocuments counts matches', async () => {
+        const scripts = await seed();
+        expect(await scripts.countDocuments({})).toBe(4);
+        expect(await scripts.countDocuments({ ownerId: 'u2' })).toBe(2);
+        expect(await scripts.countDocuments({ views: { $gt: 100 } })).toBe(0);
+      });
+    });
+
+    describe('filters (MongoDB semantics)', () => {
+      it('{ field: null } matches a null and a missing field', async () => {
+        const scripts = await seed();
+        expect(ids(await scripts.find({ folderId: null }))).toEqual(['b', 'c']);
+        expect(ids(await scripts.find({ folderId: { $ne: null } }))).toEqual(['a', 'd']);
+        expect(ids(await scripts.find({ folderId: { $exists: false } }))).toEqual(['c']);
+      });
+
+      it('$in, $ne, $or, comparison, array containment and dotted paths', async () => {
+        const scripts = await seed();
+        expect(ids(await scripts.find({ folderId: { $in: ['f1', 'f2'] } }))).toEqual(['a', 'd']);
+        expect(ids(await scripts.find({ _id: { $in: ['a', 'c', 'zz'] } }))).toEqual(['a', 'c']);
+        expect(ids(await scripts.find({ ownerId: { $ne: 'u1' } }))).toEqual(['c', 'd']);
+        expect(ids(await scripts.find({ $or: [{ views: { $gte: 50 } }, { folderId: 'f2' }] }))).toEqual(['b', 'd']);
+        expect(ids(await scripts.find({ ownerId: 'u1', views: { $lt: 10 } }))).toEqual(['a']);
+        expect(ids(await scripts.find({ tags: 'game' }))).toEqual(['a']);
+        expect(ids(await scripts.find({ 'meta.lang': 'luau' }))).toEqual(['d']);
+        expect(await scripts.findOne({ ownerId: 'u3' })).toBeNull();
+      });
+    });
+
+    describe('find options', () => {
+      it('sorts and limits (top N by views), skips', async () => {
+        const scripts = await seed();
+        const top = await scripts.find({}, { sort: { views: -1 }, limit: 2 });
+        expect(top.map((d) => d._id)).toEqual(['b', 'c']);
+        const page = await scripts.find({}, { sort: { views: -1 }, skip: 1, limit: 2 });
+        expect(page.map((d) => d._id)).toEqual(['c', 'a']);
+        const mine = await scripts.find({ ownerId: 'u2' }, { sort: { views: 1 } });
+        expect(mine.map((d) => d._id)).toEqual(['d', 'c']);
+        const byTitle = await scripts.find({}, { sort: { title: -1 } });
+        expect(byTitle.map((d) => d._id)).toEqual(['d', 'c', 'b', 'a']);
+      });
+
+      it('projects fields in or out', async () => {
+        const scripts = await seed();
+        expect(await scripts.find({ _id: 'a' }, { projection: { title: 1 } })).toEqual([{ _id: 'a', title: 'A' }]);
+        expect(await scripts.find({ _id: 'd' }, { projection: { meta: 0, tags: 0, views: 0 } })).toEqual([
+          { _id: 'd', ownerId: 'u2', title: 'D', folderId: 'f2' },
+        ]);
+      });
+    });
+
+    describe('updates', () => {
+      it('$set, $inc, $unset, $push, $pull and $max', async () => {
+        const scripts = await seed();
+        expect(await scripts.updateOne({ _id: 'a' }, { $set: { title: 'A2' }, $inc: { views: 2 }, $unset: { folderId: '' } })).toEqual({ matched: 1 });
+        await scripts.updateOne({ _id: 'a' }, { $push: { tags: 'new' } });
+        await scripts.updateOne({ _id: 'a' }, { $pull: { tags: 'lua' } });
+        await scripts.updateOne({ _id: 'a' }, { $max: { best: 7 } });
+        await scripts.updateOne({ _id: 'a' }, { $max: { best: 3 } });
+        await scripts.updateOne({ _id: 'c' }, { $push: { tags: 'first' }, $inc: { missing: 1 } });
+        expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', title: 'A2', views: 7, tags: ['game', 'new'], best: 7 });
+        expect(await scripts.findOne({ _id: 'c' })).toMatchObject({ tags: ['first'], missing: 1 });
+      });
+
+      it('reports matched 0 without upsert and changes nothing', async () => {
+        const scripts = await seed();
+        expect(await scripts.updateOne({ _id: 'zz' }, { $set: { title: 'x' } })).toEqual({ matched: 0 });
+        expect(await scripts.countDocuments({})).toBe(4);
+      });
+
+      it('upserts from the filter equality fields plus the update, $setOnInsert only on insert', async () => {
+        const scripts = store.collection<ScriptDoc>('scripts');
+        const filter = { _id: 's1', ownerId: 'u1', views: { $gte: 0 } };
+        const first = await scripts.updateOne(filter, { $set: { title: 'T' }, $setOnInsert: { createdAt: 'c1' }, $inc: { count: 1 } }, { upsert: true });
+        expect(first).toEqual({ matched: 0 });
+        expect(await scripts.findOne({ _id: 's1' })).toEqual({ _id: 's1', ownerId: 'u1', title: 'T', createdAt: 'c1', count: 1 });
+
+        const second = await scripts.updateOne({ _id: 's1' }, { $set: { title: 'T2' }, $setOnInsert: { createdAt: 'c2' }, $inc: { count: 1 } }, { upsert: true });
+        expect(second).toEqual({ matched: 1 });
+        expect(await scripts.findOne({ _id: 's1' })).toEqual({ _id: 's1', ownerId: 'u1', title: 'T2', createdAt: 'c1', count: 2 });
+
+        const onlyOnInsert = await scripts.updateOne({ _id: 's1' }, { $setOnInsert: { createdAt: 'c3' } }, { upsert: true });
+        expect(onlyOnInsert).toEqual({ matched: 1 });
+        expect((await scripts.findOne({ _id: 's1' }))?.createdAt).toBe('c1');
+      });
+
+      it('an upsert whose filter misses an existing _id is a duplicate key (a position guard must not upsert)', async () => {
+        const scripts = store.collection<ScriptDoc>('scripts');
+        await scripts.replaceOne({ _id: 'g' }, { _id: 'g', ownerId: 'u1', lastPosition: '009' }, { upsert: true });
+        const guarded = { _id: 'g', $or: [{ lastPosition: { $lt: '005' } }, { lastPosition: { $exists: false } }] };
+        expect(await scripts.updateOne(guarded, { $set: { title: 'late' } })).toEqual({ matched: 0 });
+        await expect(scripts.updateOne(guarded, { $set: { title: 'late' } }, { upsert: true })).rejects.toThrow(/duplicate key/i);
+        expect(await scripts.findOne({ _id: 'g' })).toEqual({ _id: 'g', ownerId: 'u1', lastPosition: '009' });
+      });
+
+      it('updateMany updates every match and reports how many matched', async () => {
+        const scripts = await seed();
+        expect(await scripts.updateMany({ ownerId: 'u2' }, { $set: { folderId: null }, $inc: { views: 100 } })).toEqual({ matched: 2 });
+        expect(ids(await scripts.find({ views: { $gte: 100 } }))).toEqual(['c', 'd']);
+        expect(await scripts.updateMany({ ownerId: 'nobody' }, { $set: { x: 1 } })).toEqual({ matched: 0 });
+      });
+
+      it('refuses to change _id', async () => {
+        const scripts = await seed();
+        await expect(scripts.updateOne({ _id: 'a' }, { $set: { _id: 'z' } })).rejects.toThrow(/_id/);
+        expect(await scripts.findOne({ _id: 'a' })).not.toBeNull();
+        expect(await scripts.findOne({ _id: 'z' })).toBeNull();
+      });
+    });
+
+    describe('indexes', () => {
+      type KeyDoc = Doc & { keyHash?: string | null; ownerId?: string };
+
+      it('a unique index rejects a duplicate on insert and on update, and leaves the store unchanged', async () => {
+        const spec = [{ collection: 'apiKeys', keys: { keyHash: 1 as const }, unique: true }];
+        await store.ensureIndexes(spec);
+        await store.ensureIndexes(spec); // idempotent
+        const keys = store.collection<KeyDoc>('apiKeys');
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h1', ownerId: 'u1' }, { upsert: true });
+        await expect(keys.replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'h1' }, { upsert: true })).rejects.toThrow(/duplicate key/i);
+        expect(await keys.findOne({ _id: 'k2' })).toBeNull();
+
+        await keys.replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'h2' }, { upsert: true });
+        await expect(keys.updateOne({ _id: 'k2' }, { $set: { keyHash: 'h1' } })).rejects.toThrow(/duplicate key/i);
+        expect(await keys.findOne({ _id: 'k2' })).toEqual({ _id: 'k2', keyHash: 'h2' });
+
+        // rewriting a document with its own key is fine, and lookups follow key changes
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h1', ownerId: 'u9' });
+        await keys.updateOne({ _id: 'k1' }, { $set: { keyHash: 'h3' } });
+        expect(await keys.findOne({ keyHash: 'h1' })).toBeNull();
+        expect(await keys.findOne({ keyHash: 'h3' })).toEqual({ _id: 'k1', keyHash: 'h3', ownerId: 'u9' });
+        await keys.replaceOne({ _id: 'k4' }, { _id: 'k4', keyHash: 'h1' }, { upsert: true });
+        await keys.deleteOne({ _id: 'k1' });
+        expect(await keys.findOne({ keyHash: 'h3' })).toBeNull();
+      });
+
+      it('a non-sparse unique index treats missing fields as null: two documents without the key collide', async () => {
+        await store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+        const keys = store.collection<KeyDoc>('apiKeys');
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1' }, { upsert: true });
+        await expect(keys.replaceOne({ _id: 'k2' }, { _id: 'k2' }, { upsert: true })).rejects.toThrow(/duplicate key/i);
+      });
+
+      it('a sparse unique index exempts documents missing the field, but not an explicit null (unset, do not null)', async () => {
+        await store.ensureIndexes([{ collection: 'shares', keys: { shareId: 1 }, unique: true, sparse: true }]);
+        const shares = store.collection<Doc & { shareId?: string | null }>('shares');
+        await shares.replaceOne({ _id: 's1' }, { _id: 's1' }, { upsert: true });
+        await shares.replaceOne({ _id: 's2' }, { _id: 's2' }, { upsert: true });
+        await shares.updateOne({ _id: 's1' }, { $set: { shareId: 'x' } });
+        await expect(shares.updateOne({ _id: 's2' }, { $set: { shareId: 'x' } })).rejects.toThrow(/duplicate key/i);
+        expect(await shares.findOne({ shareId: 'x' })).toEqual({ _id: 's1', shareId: 'x' });
+
+        await shares.updateOne({ _id: 's1' }, { $set: { shareId: null } });
+        await expect(shares.updateOne({ _id: 's2' }, { $set: { shareId: null } })).rejects.toThrow(/duplicate key/i);
+        await shares.updateOne({ _id: 's1' }, { $unset: { shareId: '' } });
+        await shares.updateOne({ _id: 's2' }, { $set: { shareId: 'x' } });
+        expect(await shares.findOne({ shareId: 'x' })).toEqual({ _id: 's2', shareId: 'x' });
+      });
+
+      it('creating a unique index over existing duplicates fails', async () => {
+        const keys = store.collection<KeyDoc>('apiKeys');
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'same' }, { upsert: true });
+        await keys.replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'same' }, { upsert: true });
+        await expect(store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }])).rejects.toThrow(/duplicate key/i);
+      });
+
+      it('indexed and compound lookups return the same answers as scans', async () => {
+        const scripts = await seed();
+        await store.ensureIndexes([
+          { collection: 'scripts', keys: { ownerId: 1 } },
+          { collection: 'scripts', keys: { ownerId: 1, folderId: 1 } },
+          { collection: 'scripts', keys: { tags: 1 } },
+          { collection: 'scripts', keys: { views: -1 } },
+        ]);
+        expect(ids(await scripts.find({ ownerId: 'u1' }))).toEqual(['a', 'b']);
+        expect(ids(await scripts.find({ ownerId: { $in: ['u1', 'u2'] }, folderId: null }))).toEqual(['b', 'c']);
+        expect(ids(await scripts.find({ tags: 'lua' }))).toEqual(['a', 'b']);
+        expect(ids(await scripts.find({ views: 20 }))).toEqual(['c']);
+        await scripts.updateOne({ _id: 'c' }, { $inc: { views: 1 } });
+        expect(await scripts.find({ views: 20 })).toEqual([]);
+        expect(ids(await scripts.find({ views: { $eq: 21 } }))).toEqual(['c']);
+      });
+    });
+
+    describe('checkpoints and batches', () => {
+      it('has no checkpoint before the first batch', async () => {
+        expect(await store.getCheckpoint('workspace')).toBeNull();
+      });
+
+      it('commitBatch applies the work and stores the checkpoint, per projection', async () => {
+        await store.commitBatch('workspace', 42n, async () => {
+          await store.collection('scripts').replaceOne({ _id: 'a' }, { _id: 'a', n: 1 }, { upsert: true });
+          await store.collection('scripts').updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        });
+        expect(await store.getCheckpoint('workspace')).toBe(42n);
+        expect(await store.getCheckpoint('accounts')).toBeNull();
+        expect(await store.collection('scripts').findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 2 });
+
+        await store.commitBatch('workspace', 43n, async () => {});
+        expect(await store.getCheckpoint('workspace')).toBe(43n);
+      });
+
+      it('round-trips positions above 2^53 exactly', async () => {
+        for (const position of [0n, 2n ** 53n + 1n, 2n ** 63n - 1n, 2n ** 64n - 1n]) {
+          await store.commitBatch('p', position, async () => {});
+          const read = await store.getCheckpoint('p');
+          expect(typeof read).toBe('bigint');
+          expect(read).toBe(position);
+        }
+      });
+
+      it('leaves the checkpoint unchanged when the work throws', async () => {
+        await store.commitBatch('workspace', 7n, async () => {});
+        await expect(
+          store.commitBatch('workspace', 8n, async () => {
+            await store.collection('scripts').replaceOne({ _id: 'x' }, { _id: 'x' }, { upsert: true });
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(await store.getCheckpoint('workspace')).toBe(7n);
+      });
+    });
+
+    it('dropAll removes documents, indexes and checkpoints', async () => {
+      await seed();
+      await store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+      await store.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h' }, { upsert: true });
+      await store.commitBatch('workspace', 5n, async () => {});
+
+      await store.dropAll();
+      expect(await store.collection('scripts').countDocuments({})).toBe(0);
+      expect(await store.collection('apiKeys').findOne({})).toBeNull();
+      expect(await store.getCheckpoint('workspace')).toBeNull();
+      // the unique index went with its collection (as dropping a MongoDB collection does): recreate after a drop
+      await store.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h' }, { upsert: true });
+      await store.collection('apiKeys').replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'h' }, { upsert: true });
+      expect(await store.collection('apiKeys').countDocuments({ keyHash: 'h' })).toBe(2);
+
+      await store.dropAll();
+      await store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+      await store.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h' }, { upsert: true });
+      await expect(store.collection('apiKeys').replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'h' }, { upsert: true })).rejects.toThrow(
+        /duplicate key/i,
+      );
+    });
+
+    it('returns copies: mutating what was read or written does not change the store', async () => {
+      const scripts = await seed();
+      const one = await scripts.findOne({ _id: 'a' });
+      one!.title = 'mutated';
+      one!.tags!.push('mutated');
+      const many = await scripts.find({ ownerId: 'u1' }, { sort: { views: 1 } });
+      many[0]!.views = 999;
+      const projected = await scripts.find({ _id: 'd' }, { projection: { meta: 1 } });
+      projected[0]!.meta!.lang = 'mutated';
+
+      const written: ScriptDoc = { _id: 'e', ownerId: 'u3', tags: ['x'] };
+      await scripts.replaceOne({ _id: 'e' }, written, { upsert: true });
+      written.tags!.push('mutated');
+      written.ownerId = 'mutated';
+
+      expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', title: 'A', folderId: 'f1', views: 5, tags: ['lua', 'game'] });
+      expect((await scripts.findOne({ _id: 'd' }))?.meta).toEqual({ lang: 'luau' });
+      expect(await scripts.findOne({ _id: 'e' })).toEqual({ _id: 'e', ownerId: 'u3', tags: ['x'] });
+    });
+  });
+}
