@@ -12,8 +12,8 @@ import { Spinner } from '../components/ui/Spinner';
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
 
 const AuthPage = page(() => import('../features/auth/AuthPage'));
-const WorkspacePage = page(() => import('../features/workspace/WorkspacePage'));
-const FolderPage = page(() => import('../features/folders/FolderPage'));
+const WorkspacePage = page(() => import('../features/library/WorkspacePage'));
+const FolderPage = page(() => import('../features/library/FolderPage'));
 const ScriptEditorPage = page(() => import('../features/editor/ScriptEditorPage'));
 const SharedScriptPage = page(() => import('../features/share/SharedScriptPage'));
 const SharedFolderPage = page(() => import('../features/share/SharedFolderPage'));

@@ -1,3 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { CodeIcon, HistoryIcon, LogoIcon, ShieldIcon } from '../../components/ui/icons';
+import { Field } from '../../components/ui/Input';
+import { FullScreenSpinner } from '../../components/ui/Spinner';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs';
+import { paths } from '../../config/paths';
+import { useAuth, type Credentials } from './use-auth';
+
+/** Validation of the credential schema (spec section 5). */
+export function validateCredentials(c: Credentials): { username?: string; password?: string; email?: string } {
+  const errors: { username?: string; password?: string; email?: string } = {};
+  if (!c.username.trim()) errors.username = 'Required';
+  else if (c.username.trim().length < 3) errors.username = 'Username must be at least 3 characters';
+  if (!c.password) errors.password = 'Required';
+  else if (c.password.length < 6) errors.password = 'Password must be at least 6 characters';
+  if (c.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email)) errors.email = 'Invalid email address';
+  return errors;
+}
+
+function CredentialsForm({ mode }: { mode: 'login' | 'register' }) {
+  const { login, register, loginPending, registerPending } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<ReturnType<typeof validateCredentials>>({});
+  const pending = mode === 'login' ? loginPending : registerPending;
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const creds: Credentials = { username: username.trim(), password, email: mode === 'register' ? email.trim() || undefined : undefined };
+    const found = validateCredentials(creds);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const user = mode === 'login' ? await login(creds) : await register(creds);
+    if (user) navigate(from && from !== paths.auth ? from : paths.home, { replace: true });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="auth-form" aria-label={mode === 'login' ? 'Login' : 'Register'}>
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={errors.username}
+        required
+      />
+      {mode === 'register' && (
+        <Field
+          label="Email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+      )}
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <Button type="submit" size="lg" className="btn-block" disabled={pending}>
+        {mode === 'login' ? (pending ? 'Signing in...' : 'Sign In') : pending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
 export default function AuthPage() {
-  return <div className="container page">AuthPage</div>;
+  const { user, isLoading } = useAuth();
+  const [tab, setTab] = useState('login');
+  if (isLoading) return <FullScreenSpinner />;
+  if (user) return <Navigate to={paths.home} replace />;
+  return (
+    <div className="container page auth-layout">
+      <Card className="auth-card">
+        <div className="auth-card-head">
+          <LogoIcon size={28} className="text-primary" />
+          <h1>Welcome to LuaVault</h1>
+          <p className="muted">Sign in to your account or create a new one.</p>
+        </div>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabList label="Sign in or register" className="tab-list-full">
+            <Tab value="login">Login</Tab>
+            <Tab value="register">Register</Tab>
+          </TabList>
+          <TabPanel value="login">
+            <CredentialsForm mode="login" />
+          </TabPanel>
+          <TabPanel value="register">
+            <CredentialsForm mode="register" />
+          </TabPanel>
+        </Tabs>
+      </Card>
+      <aside className="auth-hero" aria-label="About LuaVault">
+        <h2>Your Lua scripts, safe and shareable</h2>
+        <p>Store, edit, version and share the scripts you write for your games.</p>
+        <ul className="feature-list">
+          <li>
+            <HistoryIcon size={22} />
+            <div>
+              <strong>Script version control</strong>
+              <p>Every save is a version. View, compare and restore any of them.</p>
+            </div>
+          </li>
+          <li>
+            <ShieldIcon size={22} />
+            <div>
+              <strong>Secure sharing</strong>
+              <p>Private share links, raw URLs and loadstrings you can revoke at any time.</p>
+            </div>
+          </li>
+          <li>
+            <CodeIcon size={22} />
+            <div>
+              <strong>A real code editor</strong>
+              <p>Lua highlighting, completion, error markers, formatting and a minimap.</p>
+            </div>
+          </li>
+        </ul>
+      </aside>
+    </div>
+  );
 }

@@ -1,3 +1,459 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { OnMount } from '@monaco-editor/react';
+import { Button } from '../../components/ui/Button';
+import { ArrowLeftIcon, HistoryIcon, SaveIcon, UploadIcon, WandIcon, AlertIcon, CheckIcon, LockIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast';
+import { CodeEditor } from '../../components/code/CodeEditor';
+import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
+import { paths, shareUrls } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { byteLength, formatRelative } from '../../lib/format';
+import { checkLuaSyntax, type LuaSyntaxError } from '../../lib/monaco/lua-diagnostics';
+import type { MonacoApi } from '../../lib/monaco/load';
+import { checkFile } from '../../api/uploads';
+import {
+  autoComment,
+  createScript,
+  fetchVersion,
+  restoreVersion,
+  revokeScriptShare,
+  shareScript,
+  updateScript,
+  useScript,
+  useVersions,
+} from '../../api/scripts';
+import type { ScriptVersion } from '../../api/types';
+import { draftKey, useDraft } from './use-draft';
+import { VersionHistoryDialog } from './components/VersionHistoryDialog';
+import { CompareDialog } from './components/CompareDialog';
+import { SharePanel, VersionInfoPanel } from './components/SidePanels';
+
+export const TITLE_REQUIRED = 'Please enter a title for your script';
+export const CONTENT_REQUIRED = 'Script content cannot be empty';
+const SYNTAX_DEBOUNCE_MS = 350;
+
+type EditorInstance = Parameters<OnMount>[0];
+
+/** Script editor: /script/new (new mode) and /script/:id (existing script). */
 export default function ScriptEditorPage() {
-  return <div className="container page">ScriptEditorPage</div>;
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const folderId = search.get('folderId');
+  const navigate = useNavigate();
+  const isNew = !id;
+
+  const script = useScript(id);
+  const versions = useVersions(id);
+
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [loaded, setLoaded] = useState(isNew);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [viewing, setViewing] = useState<ScriptVersion | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [compare, setCompare] = useState<ScriptVersion | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [shareBusy, setShareBusy] = useState(false);
+  const [formatting, setFormatting] = useState(false);
+  const [syntax, setSyntax] = useState<LuaSyntaxError | null>(null);
+  const editorRef = useRef<EditorInstance | null>(null);
+  const monacoRef = useRef<MonacoApi | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+
+  const saved = script.data;
+  const dirty = isNew ? title.trim() !== '' || content.trim() !== '' : !!saved && (title !== saved.title || content !== saved.content);
+  const key = draftKey(id, folderId);
+  const draft = useDraft(key, { title, content, baseVersion: saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
+
+  // First load of an existing script: fill the editor, then offer a draft if one differs.
+  useEffect(() => {
+    if (isNew) {
+      draft.offerIfDifferent(null);
+      return;
+    }
+    if (saved && !loaded) {
+      setTitle(saved.title);
+      setContent(saved.content);
+      setLoaded(true);
+      draft.offerIfDifferent({ title: saved.title, content: saved.content });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved, loaded, isNew]);
+
+  // Syntax markers, debounced.
+  const shown = viewing ? viewing.content : content;
+  useEffect(() => {
+    const t = window.setTimeout(() => {
+      const err = shown.trim() ? checkLuaSyntax(shown) : null;
+      setSyntax(err);
+      const monaco = monacoRef.current;
+      const model = editorRef.current?.getModel();
+      if (monaco && model) {
+        monaco.editor.setModelMarkers(
+          model,
+          'luaparse',
+          err
+            ? [{ severity: monaco.MarkerSeverity.Error, message: err.message, startLineNumber: err.line, startColumn: err.column, endLineNumber: err.line, endColumn: Math.max(err.endColumn, model.getLineMaxColumn(err.line)) }]
+            : [],
+        );
+      }
+    }, SYNTAX_DEBOUNCE_MS);
+    return () => window.clearTimeout(t);
+  }, [shown]);
+
+  const save = useCallback(async () => {
+    if (viewing || saving) return;
+    if (!title.trim()) {
+      setTitleError(TITLE_REQUIRED);
+      toast({ title: 'Title required', description: TITLE_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    if (!content.trim()) {
+      toast({ title: 'Content required', description: CONTENT_REQUIRED, variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (isNew) {
+        const created = await createScript({ title: title.trim(), content, folderId: folderId || null });
+        draft.clear();
+        toast({ title: 'Script created', description: `“${created.title}” has been saved as version 1.` });
+        navigate(paths.script(created.id) + (folderId ? `?folderId=${encodeURIComponent(folderId)}` : ''), { replace: true });
+      } else {
+        const updated = await updateScript(id, { title: title.trim(), content, comment: autoComment() });
+        draft.clear();
+        setTitle(updated.title);
+        toast({ title: 'Script updated', description: `Saved as version ${updated.version}.` });
+      }
+    } catch (err) {
+      toast({ title: isNew ? 'Failed to create script' : 'Failed to update script', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }, [viewing, saving, title, content, isNew, folderId, id, navigate, draft]);
+
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Ctrl/Cmd+S anywhere on the page (Monaco handles it inside the editor too).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onMount: OnMount = (editor, monaco) => {
+    editorRef.current = editor;
+    monacoRef.current = monaco as unknown as MonacoApi;
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void saveRef.current());
+  };
+
+  const format = async () => {
+    if (viewing) return;
+    setFormatting(true);
+    try {
+      const { formatLua } = await import('../../lib/monaco/stylua');
+      const formatted = await formatLua(content);
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (editor && model && formatted !== model.getValue()) {
+        editor.pushUndoStop();
+        editor.executeEdits('stylua', [{ range: model.getFullModelRange(), text: formatted }]);
+        editor.pushUndoStop();
+      } else if (!editor) setContent(formatted);
+      toast({ title: 'Formatted', description: 'The script was formatted with StyLua.' });
+    } catch (err) {
+      toast({ title: 'Format failed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setFormatting(false);
+    }
+  };
+
+  const openFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkFile(file);
+    if (problem === 'type') toast({ title: 'Invalid file type', description: 'Only .lua and .txt files are allowed', variant: 'destructive' });
+    else if (problem === 'size') toast({ title: 'File too large', description: 'Maximum file size is 5MB', variant: 'destructive' });
+    else {
+      const text = await file.text();
+      setContent(text);
+      if (!title.trim()) setTitle(file.name.replace(/\.(lua|txt)$/i, ''));
+      toast({ title: 'File loaded', description: `${file.name} is in the editor. Save to keep it.` });
+    }
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const view = async (v: ScriptVersion) => {
+    if (!id) return;
+    try {
+      const full = await fetchVersion(id, v.version).catch(() => v);
+      setViewing(full);
+      setHistoryOpen(false);
+    } catch (err) {
+      toast({ title: 'Failed to load version', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const returnToCurrent = async () => {
+    setViewing(null);
+    const fresh = await script.refetch();
+    const s = fresh ?? saved;
+    if (s) {
+      setTitle(s.title);
+      setContent(s.content);
+    }
+  };
+
+  const restore = async (v: ScriptVersion) => {
+    if (!id) return;
+    try {
+      const restored = await restoreVersion(id, v.version);
+      setViewing(null);
+      setHistoryOpen(false);
+      setTitle(restored.title);
+      setContent(restored.content);
+      draft.clear();
+      await versions.refetch();
+      toast({ title: 'Version restored', description: `Version ${v.version} was restored as version ${restored.version}.` });
+    } catch (err) {
+      toast({ title: 'Failed to restore version', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const ensureShared = async (): Promise<string | null> => {
+    if (!id) return null;
+    if (saved?.shareId) return saved.shareId;
+    setShareBusy(true);
+    try {
+      const { shareId } = await shareScript(id);
+      toast({ title: 'Share link generated', description: 'Anyone with the link can view this script.' });
+      return shareId;
+    } catch (err) {
+      toast({ title: 'Failed to generate share link', description: errorMessage(err), variant: 'destructive' });
+      return null;
+    } finally {
+      setShareBusy(false);
+    }
+  };
+
+  const versionNumbers = useMemo(() => (versions.data ?? []).map((v) => v.version), [versions.data]);
+  const latestVersion = versions.data?.[0]?.version ?? saved?.version ?? null;
+
+  if (!isNew && script.isError) {
+    return (
+      <div className="page-center">
+        <div className="card not-found">
+          <AlertIcon size={36} className="text-destructive" />
+          <h1>Script Not Found</h1>
+          <p className="muted">{errorMessage(script.error)}</p>
+          <Link to={paths.home} className="btn btn-primary btn-md">
+            Return to Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (!isNew && !loaded) {
+    return (
+      <div className="page-center">
+        <Spinner size={32} label="Loading script" />
+      </div>
+    );
+  }
+
+  const backTo = folderId ? paths.folder(folderId) : paths.home;
+
+  return (
+    <div className="container page editor-page">
+      <div className="editor-header">
+        <Link to={backTo} className="btn btn-ghost btn-icon" aria-label="Back" title="Back">
+          <ArrowLeftIcon size={18} />
+        </Link>
+        <div className="editor-title">
+          <label htmlFor={titleId} className="sr-only">
+            Script title
+          </label>
+          <input
+            id={titleId}
+            className="input title-input"
+            placeholder="Script name"
+            value={viewing ? (saved?.title ?? title) : title}
+            readOnly={!!viewing}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${titleId}-error` : undefined}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              if (titleError) setTitleError(null);
+            }}
+          />
+          {titleError && (
+            <p id={`${titleId}-error`} className="field-error" role="alert">
+              {titleError}
+            </p>
+          )}
+        </div>
+        <div className="row-wrap editor-actions">
+          {dirty && !viewing && <span className="badge badge-outline">Unsaved changes</span>}
+          <input ref={fileRef} type="file" accept=".lua,.txt" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void openFile(e.target.files?.[0])} />
+          <Button variant="outline" onClick={() => fileRef.current?.click()} disabled={!!viewing} title="Load a .lua or .txt file into the editor">
+            <UploadIcon /> Upload
+          </Button>
+          <Button variant="outline" onClick={() => void format()} disabled={!!viewing || formatting}>
+            <WandIcon /> {formatting ? 'Formatting...' : 'Format'}
+          </Button>
+          <Button variant="outline" onClick={() => setHistoryOpen(true)} disabled={isNew}>
+            <HistoryIcon /> History ({versionNumbers.length})
+          </Button>
+          <Button onClick={() => void save()} disabled={saving || !!viewing} title="Save (Ctrl+S)">
+            <SaveIcon /> {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </div>
+
+      {draft.offered && (
+        <div className="alert alert-info" role="region" aria-label="Unsaved draft">
+          <InfoDot />
+          <span className="spacer-text">
+            You have an unsaved draft from {formatRelative(draft.offered.savedAt)}. It is not a version until you save it.
+          </span>
+          <Button
+            size="sm"
+            onClick={() => {
+              setTitle(draft.offered!.title);
+              setContent(draft.offered!.content);
+              draft.dismissOffer();
+              toast({ title: 'Draft restored', description: 'Save to keep it as a new version.' });
+            }}
+          >
+            Restore Draft
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => draft.clear()}>
+            Discard Draft
+          </Button>
+        </div>
+      )}
+
+      {viewing && (
+        <div className="alert alert-warning" role="status">
+          <LockIcon />
+          <span className="spacer-text">Viewing version {viewing.version}. This is a read-only view.</span>
+          <Button size="sm" variant="outline" onClick={() => void returnToCurrent()}>
+            Return to Current Version
+          </Button>
+        </div>
+      )}
+
+      <div className="editor-layout">
+        <div className="editor-main">
+          <CodeEditor
+            value={shown}
+            onChange={viewing ? undefined : setContent}
+            readOnly={!!viewing}
+            label={viewing ? `Version ${viewing.version} (read-only)` : 'Script content'}
+            onMount={onMount}
+            path={`script-${id ?? 'new'}.lua`}
+          />
+          <div className={`editor-status ${syntax ? 'text-destructive' : 'muted'}`} aria-live="polite">
+            {syntax ? (
+              <>
+                <AlertIcon /> Syntax error on line {syntax.line}, column {syntax.column}: {syntax.message}
+              </>
+            ) : shown.trim() ? (
+              <>
+                <CheckIcon /> No syntax errors
+              </>
+            ) : (
+              'Lua · Ctrl+S to save'
+            )}
+          </div>
+        </div>
+        <aside className="editor-side" aria-label="Script details">
+          <VersionInfoPanel
+            isNew={isNew}
+            latestVersion={latestVersion}
+            updatedAt={saved?.updatedAt ?? null}
+            createdAt={saved?.createdAt ?? null}
+            bytes={byteLength(shown)}
+          />
+          {!isNew && saved && (
+            <SharePanel
+              shareId={saved.shareId}
+              busy={shareBusy}
+              onGenerate={async () => {
+                if (await ensureShared()) setShareOpen(true);
+              }}
+              onView={() => setShareOpen(true)}
+              onCopyRaw={async () => {
+                const sid = await ensureShared();
+                if (sid) await copyWithToast(shareUrls.raw(sid), 'Copied!', 'Raw URL copied to clipboard.');
+              }}
+              onCopyLoadstring={async () => {
+                const sid = await ensureShared();
+                if (sid) await copyWithToast(shareUrls.loadstring(sid), 'Copied!', 'Loadstring copied to clipboard.');
+              }}
+            />
+          )}
+        </aside>
+      </div>
+
+      {id && (
+        <VersionHistoryDialog
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          scriptId={id}
+          versions={versions.data ?? []}
+          loading={versions.isLoading}
+          viewing={viewing?.version ?? null}
+          onView={(v) => void view(v)}
+          onCompare={async (v) => {
+            const full = await fetchVersion(id, v.version).catch(() => v);
+            setCompare(full);
+          }}
+          onRestore={restore}
+        />
+      )}
+      {compare && saved && (
+        <CompareDialog
+          open={!!compare}
+          onOpenChange={(o) => !o && setCompare(null)}
+          version={compare.version}
+          original={compare.content}
+          currentVersion={latestVersion ?? saved.version}
+          current={saved.content}
+        />
+      )}
+      {saved?.shareId && (
+        <ShareDialog
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          kind="script"
+          name={saved.title}
+          shareId={saved.shareId}
+          versions={versionNumbers}
+          onRevoke={async () => {
+            try {
+              await revokeScriptShare(saved.id);
+              toast({ title: 'Share link revoked', description: 'The old link, raw URL and loadstring no longer work.' });
+            } catch (err) {
+              toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
+              throw err;
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function InfoDot() {
+  return <span className="info-dot" aria-hidden="true" />;
 }

@@ -1,3 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { AlertIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, CopyIcon, FileCodeIcon, FolderIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast';
+import { paths, shareUrls } from '../../config/paths';
+import { copyText } from '../../lib/copy';
+import { formatDate } from '../../lib/format';
+import { fetchSharedFolder } from '../../api/share';
+import type { SharedFolder, SharedFolderContents, SharedFolderScript } from '../../api/types';
+
+const COPIED_MS = 2000;
+
+function ScriptCard({ script }: { script: SharedFolderScript }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    const link = script.shareId ? shareUrls.script(script.shareId) : window.location.href;
+    if (await copyText(link)) {
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+    } else toast({ title: 'Copy failed', description: 'Please manually copy the text', variant: 'destructive' });
+  };
+  return (
+    <Card className="item-card">
+      <div className="item-card-head">
+        <FileCodeIcon size={18} className="item-icon" />
+        <h3 className="item-title">{script.title}</h3>
+      </div>
+      <p className="muted small">Updated {formatDate(script.updatedAt)}</p>
+      <div className="row-wrap">
+        {script.shareId ? (
+          <Link to={paths.share(script.shareId)} className="btn btn-primary btn-sm">
+            View Script
+          </Link>
+        ) : (
+          <span className="muted small">Script not individually shared</span>
+        )}
+        <span className="spacer" />
+        <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={copied ? 'Copied!' : `Copy link to ${script.title}`}>
+          {copied ? <CheckIcon /> : <CopyIcon />} {copied ? 'Copied!' : 'Copy Link'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function countAll(c: SharedFolderContents): { scripts: number; folders: number } {
+  return { scripts: c.scripts.length, folders: c.subfolders.length };
+}
+
+function Contents({ contents }: { contents: SharedFolderContents }) {
+  return (
+    <>
+      {contents.scripts.length > 0 && (
+        <div className="grid">
+          {contents.scripts.map((s) => (
+            <ScriptCard key={s.id} script={s} />
+          ))}
+        </div>
+      )}
+      {contents.subfolders.map((f) => (
+        <Subfolder key={f.id} name={f.name} contents={f.contents} />
+      ))}
+    </>
+  );
+}
+
+function Subfolder({ name, contents }: { name: string; contents: SharedFolderContents }) {
+  const [open, setOpen] = useState(true);
+  const { scripts, folders } = countAll(contents);
+  return (
+    <section className="subfolder">
+      <h2 className="subfolder-head">
+        <button type="button" className="subfolder-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? <ChevronDownIcon /> : <ChevronRightIcon />}
+          <FolderIcon className="folder-icon" />
+          <span>{name}</span>
+          <span className="muted small">
+            {scripts} script{scripts === 1 ? '' : 's'}, {folders} folder{folders === 1 ? '' : 's'}
+          </span>
+        </button>
+      </h2>
+      {open && (
+        <div className="subfolder-body">
+          {scripts === 0 && folders === 0 ? <p className="muted">This folder is empty</p> : <Contents contents={contents} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Public view of a shared folder (repository): cards per script, collapsible subfolders. */
 export default function SharedFolderPage() {
-  return <div className="container page">SharedFolderPage</div>;
+  const { shareId = '' } = useParams();
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'ok'; data: SharedFolder } | { status: 'error' }>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    fetchSharedFolder(shareId)
+      .then((data) => live && setState({ status: 'ok', data }))
+      .catch(() => live && setState({ status: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [shareId]);
+
+  if (state.status === 'loading')
+    return (
+      <div className="page-center">
+        <Spinner size={32} label="Loading shared folder" />
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <div className="page-center">
+        <div className="card not-found" role="alert">
+          <AlertIcon size={40} className="text-destructive" />
+          <h1>Folder Not Found</h1>
+          <p className="muted">The shared folder you're looking for doesn't exist or has been removed.</p>
+          <Link to={paths.home} className="btn btn-primary btn-md">
+            Go Home
+          </Link>
+        </div>
+      </div>
+    );
+  const { folder } = state.data;
+  const contents: SharedFolderContents = state.data.contents ?? { scripts: state.data.scripts ?? [], subfolders: [] };
+  const empty = contents.scripts.length === 0 && contents.subfolders.length === 0;
+  return (
+    <div className="container page">
+      <div className="page-header">
+        <div>
+          <div className="row-wrap">
+            <FolderIcon size={24} className="folder-icon" />
+            <h1>{folder.name}</h1>
+          </div>
+          <p className="muted">Shared repository • Last updated {formatDate(folder.updatedAt)}</p>
+        </div>
+      </div>
+      {empty ? (
+        <div className="empty-state">
+          <h3>This folder is empty</h3>
+        </div>
+      ) : (
+        <Contents contents={contents} />
+      )}
+    </div>
+  );
 }

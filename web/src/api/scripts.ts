@@ -1,0 +1,80 @@
+import { apiFetch } from '../lib/api-client';
+import { invalidateQueries, setQueryData, useQuery } from '../lib/query';
+import type { AuditEntry, Script, ScriptVersion } from './types';
+
+/** Query keys: everything about scripts lives under 'scripts' or 'script'. */
+export const scriptKeys = {
+  all: ['scripts'] as const,
+  root: ['scripts', 'root'] as const,
+  one: (id: string) => ['script', id] as const,
+  versions: (id: string) => ['script', id, 'versions'] as const,
+  history: (id: string) => ['script', id, 'history'] as const,
+};
+
+const enc = encodeURIComponent;
+
+export const useScripts = (enabled = true) => useQuery(scriptKeys.all, () => apiFetch<Script[]>('/api/scripts'), { enabled });
+export const useRootScripts = (enabled = true) => useQuery(scriptKeys.root, () => apiFetch<Script[]>('/api/root-scripts'), { enabled });
+export const useScript = (id: string | undefined) =>
+  useQuery(scriptKeys.one(id ?? ''), () => apiFetch<Script>(`/api/scripts/${enc(id!)}`), { enabled: !!id });
+export const useVersions = (id: string | undefined) =>
+  useQuery(scriptKeys.versions(id ?? ''), () => apiFetch<ScriptVersion[]>(`/api/scripts/${enc(id!)}/versions`), { enabled: !!id });
+export const useHistory = (id: string | undefined, enabled = true) =>
+  useQuery(scriptKeys.history(id ?? ''), () => apiFetch<AuditEntry[]>(`/api/scripts/${enc(id!)}/history`), { enabled: !!id && enabled });
+
+export const fetchVersion = (id: string, version: number) => apiFetch<ScriptVersion>(`/api/scripts/${enc(id)}/versions/${version}`);
+
+/** After any script write: refresh lists, folders' script lists and this script's own queries. */
+export async function refreshScripts(id?: string): Promise<void> {
+  await Promise.all([invalidateQueries(['scripts']), invalidateQueries(['folder']), id ? invalidateQueries(['script', id]) : undefined]);
+}
+
+export async function createScript(input: { title: string; content: string; folderId?: string | null }): Promise<Script> {
+  const script = await apiFetch<Script>('/api/scripts', { method: 'POST', json: input });
+  setQueryData(scriptKeys.one(script.id), script);
+  void refreshScripts();
+  return script;
+}
+
+export async function updateScript(id: string, input: { title?: string; content?: string; comment?: string }): Promise<Script> {
+  const script = await apiFetch<Script>(`/api/scripts/${enc(id)}`, { method: 'PUT', json: input });
+  setQueryData(scriptKeys.one(id), script);
+  await refreshScripts(id);
+  return script;
+}
+
+export async function deleteScript(id: string): Promise<void> {
+  await apiFetch<void>(`/api/scripts/${enc(id)}`, { method: 'DELETE' });
+  await refreshScripts();
+}
+
+export async function restoreVersion(id: string, version: number): Promise<Script> {
+  const script = await apiFetch<Script>(`/api/scripts/${enc(id)}/restore/${version}`, { method: 'POST' });
+  setQueryData(scriptKeys.one(id), script);
+  await refreshScripts(id);
+  return script;
+}
+
+export async function shareScript(id: string): Promise<{ shareId: string }> {
+  const res = await apiFetch<{ shareId: string }>(`/api/scripts/${enc(id)}/share`, { method: 'POST' });
+  setQueryData<Script | undefined>(scriptKeys.one(id), (old) => (old ? { ...old, shareId: res.shareId } : old));
+  void refreshScripts(id);
+  return res;
+}
+
+export async function revokeScriptShare(id: string): Promise<void> {
+  await apiFetch<void>(`/api/scripts/${enc(id)}/share`, { method: 'DELETE' });
+  setQueryData<Script | undefined>(scriptKeys.one(id), (old) => (old ? { ...old, shareId: null } : old));
+  void refreshScripts(id);
+}
+
+export async function moveScript(id: string, folderId: string | null): Promise<Script> {
+  const script = await apiFetch<Script>(`/api/scripts/${enc(id)}/move`, { method: 'POST', json: { folderId } });
+  await refreshScripts(id);
+  return script;
+}
+
+/** The automatic comment of a save: the update's date and time. */
+export function autoComment(now = new Date()): string {
+  return `Updated on ${now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })} at ${now.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true })}`;
+}

@@ -1,0 +1,6 @@
+import { apiFetch } from '../lib/api-client';
+import type { SharedFolder, SharedScript } from './types';
+
+const enc = encodeURIComponent;
+export const fetchSharedScript = (shareId: string) => apiFetch<SharedScript>(`/api/share/${enc(shareId)}`);
+export const fetchSharedFolder = (shareId: string) => apiFetch<SharedFolder>(`/api/share/folder/${enc(shareId)}`);

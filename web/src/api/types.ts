@@ -1,0 +1,31 @@
+/** Shapes of docs/api.md, as the web app reads them. IDs are opaque strings; a version's id is its number. */
+export type Script = {
+  id: string;
+  title: string;
+  content: string;
+  folderId: string | null;
+  shareId: string | null;
+  views: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type ScriptVersion = { id: number | string; version: number; comment: string | null; createdAt: string; content: string };
+export type Folder = {
+  id: string;
+  name: string;
+  parentId: string | null;
+  isPublic: boolean;
+  shareId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type FolderPathItem = { id: string; name: string };
+export type AuditEntry = { position: string | number; type: string; actorId: string | null; actorName: string | null; at: string; summary: string };
+export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };
+export type MultiUploadResult = { scriptsCreated: number; scripts: Script[] };
+export type SharedScript = { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
+export type SharedFolderScript = { id: string; title: string; updatedAt: string; shareId: string | null };
+export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { id: string; name: string; contents: SharedFolderContents }[] };
+export type SharedFolder = { folder: { name: string; updatedAt: string }; contents?: SharedFolderContents; scripts?: SharedFolderScript[] };
+export type AppConfig = { scriptQuota: number | null; maxUploadBytes: number };

@@ -1,0 +1,122 @@
+import { ApiError } from '../lib/api-client';
+import { refreshFolders } from './folders';
+import type { MultiUploadResult, Script, UploadResult } from './types';
+
+/** Upload limits (spec sections 5 and 9; docs/api.md). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const ALLOWED_EXTENSIONS = ['.lua', '.txt'];
+
+export function isAllowedFile(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ALLOWED_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+export type FileProblem = 'type' | 'size' | null;
+export function checkFile(file: File): FileProblem {
+  if (!isAllowedFile(file.name)) return 'type';
+  if (file.size > MAX_FILE_BYTES) return 'size';
+  return null;
+}
+
+export type Progress = { loaded: number; total: number };
+
+/**
+ * POST multipart with real progress (XMLHttpRequest upload.onprogress). Rejects with an Error whose message is the
+ * server's `error` field when the body is JSON, else `fallback`.
+ */
+export function uploadWithProgress<T>(url: string, form: FormData, fallback: string, onProgress?: (p: Progress) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.({ loaded: e.loaded, total: e.total });
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((text ? JSON.parse(text) : undefined) as T);
+        } catch {
+          resolve(text as T);
+        }
+        return;
+      }
+      let message = fallback;
+      try {
+        const body = JSON.parse(text) as { error?: unknown };
+        if (typeof body.error === 'string' && body.error) message = body.error;
+      } catch {
+        /* not JSON */
+      }
+      const err = new ApiError(xhr.status, text, xhr.statusText);
+      err.message = message;
+      reject(err);
+    };
+    xhr.onerror = () => reject(new Error(fallback));
+    xhr.onabort = () => reject(new Error('Upload cancelled'));
+    xhr.send(form);
+  });
+}
+
+const q = (folderId: string | null | undefined) => (folderId ? `?folderId=${encodeURIComponent(folderId)}` : '');
+
+export async function uploadScript(file: File, folderId: string | null | undefined, onProgress?: (p: Progress) => void): Promise<Script> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await uploadWithProgress<Script>(`/api/upload/script${q(folderId)}`, form, 'Failed to upload script', onProgress);
+  await refreshFolders();
+  return res;
+}
+
+export async function uploadFiles(files: File[], folderId: string | null | undefined, onProgress?: (p: Progress) => void): Promise<MultiUploadResult> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  const res = await uploadWithProgress<MultiUploadResult>(
+    `/api/upload/folder/${folderId ? encodeURIComponent(folderId) : 'null'}`,
+    form,
+    'Failed to upload scripts',
+    onProgress,
+  );
+  await refreshFolders();
+  return res;
+}
+
+/** A file with its path inside the selected folder (e.g. 'MyGame/Client/main.lua'). */
+export type PathedFile = { file: File; path: string };
+
+export function pathOf(file: File): string {
+  return (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
+}
+
+/** The top folder of a directory selection ('MyGame' for 'MyGame/src/a.lua'). */
+export function topFolderName(files: PathedFile[]): string {
+  const first = files[0]?.path ?? '';
+  const i = first.indexOf('/');
+  return i > 0 ? first.slice(0, i) : '';
+}
+
+export async function uploadStructure(files: PathedFile[], parentFolderId: string | null | undefined, onProgress?: (p: Progress) => void): Promise<UploadResult> {
+  const form = new FormData();
+  for (const { file, path } of files) {
+    form.append('files', file, file.name);
+    form.append('paths', path);
+  }
+  if (parentFolderId) form.append('parentFolderId', parentFolderId);
+  const res = await uploadWithProgress<UploadResult>('/api/upload/structure', form, 'Failed to upload folder structure', onProgress);
+  await refreshFolders();
+  return res;
+}
+
+export async function uploadRepository(name: string, files: PathedFile[], onProgress?: (p: Progress) => void): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('repositoryName', name);
+  for (const { file, path } of files) {
+    form.append('files', file, file.name);
+    form.append('paths', path);
+  }
+  const res = await uploadWithProgress<UploadResult>('/api/upload/repository', form, 'Failed to create repository', onProgress);
+  await refreshFolders();
+  return res;
+}

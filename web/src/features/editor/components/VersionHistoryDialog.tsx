@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Badge } from '../../../components/ui/Card';
+import { Dialog } from '../../../components/ui/Dialog';
+import { EyeIcon, GitCompareIcon, RotateCcwIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/Tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatRelative } from '../../../lib/format';
+import { useHistory } from '../../../api/scripts';
+import type { ScriptVersion } from '../../../api/types';
+
+/** Version History: a timeline of versions (latest first, 'Current' badge), View / Compare / Restore; and the audit trail. */
+export function VersionHistoryDialog({
+  open,
+  onOpenChange,
+  scriptId,
+  versions,
+  loading,
+  viewing,
+  onView,
+  onCompare,
+  onRestore,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  scriptId: string;
+  versions: ScriptVersion[];
+  loading: boolean;
+  viewing: number | null;
+  onView: (v: ScriptVersion) => void;
+  onCompare: (v: ScriptVersion) => void;
+  onRestore: (v: ScriptVersion) => Promise<void>;
+}) {
+  const [tab, setTab] = useState('versions');
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const history = useHistory(scriptId, open && tab === 'activity');
+  const current = versions[0]?.version;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Version History" description="Every save is a version. View, compare or restore any of them." size="lg">
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabList label="History views">
+          <Tab value="versions">Versions</Tab>
+          <Tab value="activity">Activity</Tab>
+        </TabList>
+        <TabPanel value="versions">
+          {loading ? (
+            <Spinner />
+          ) : versions.length === 0 ? (
+            <p className="muted">No version history available</p>
+          ) : (
+            <ol className="timeline" aria-label="Versions">
+              {versions.map((v) => {
+                const isCurrent = v.version === current;
+                return (
+                  <li key={v.version} className={`timeline-item ${viewing === v.version ? 'timeline-item-active' : ''}`}>
+                    <span className="timeline-dot" aria-hidden="true" />
+                    <div className="timeline-body">
+                      <div className="row-wrap">
+                        <strong>{v.comment?.trim() ? v.comment : `Version ${v.version}`}</strong>
+                        {isCurrent && <Badge>Current</Badge>}
+                        {viewing === v.version && <Badge variant="outline">Viewing</Badge>}
+                      </div>
+                      <div className="muted small">
+                        Version {v.version} · <time dateTime={v.createdAt}>{formatDate(v.createdAt)}</time> ({formatRelative(v.createdAt)})
+                      </div>
+                    </div>
+                    {!isCurrent && (
+                      <div className="timeline-actions">
+                        <Button variant="outline" size="sm" aria-label={`View version ${v.version}`} onClick={() => onView(v)}>
+                          <EyeIcon /> View
+                        </Button>
+                        <Button variant="outline" size="sm" aria-label={`Compare version ${v.version} with current`} onClick={() => onCompare(v)}>
+                          <GitCompareIcon /> Compare
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Restore version ${v.version}`}
+                          disabled={restoring !== null}
+                          onClick={async () => {
+                            setRestoring(v.version);
+                            try {
+                              await onRestore(v);
+                            } finally {
+                              setRestoring(null);
+                            }
+                          }}
+                        >
+                          <RotateCcwIcon /> {restoring === v.version ? 'Restoring...' : 'Restore'}
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </TabPanel>
+        <TabPanel value="activity">
+          {history.isLoading ? (
+            <Spinner />
+          ) : history.isError ? (
+            <p className="text-destructive">{errorMessage(history.error)}</p>
+          ) : (history.data ?? []).length === 0 ? (
+            <p className="muted">No activity recorded yet.</p>
+          ) : (
+            <ol className="audit-list" aria-label="Audit trail">
+              {(history.data ?? []).map((e) => (
+                <li key={String(e.position)} className="audit-item">
+                  <div className="row-wrap">
+                    <strong>{e.summary}</strong>
+                    <Badge variant="outline">{e.type}</Badge>
+                  </div>
+                  <div className="muted small">
+                    by {e.actorName ?? e.actorId ?? 'system'} · <time dateTime={e.at}>{formatDate(e.at)}</time>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </TabPanel>
+      </Tabs>
+    </Dialog>
+  );
+}

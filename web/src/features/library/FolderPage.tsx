@@ -1,0 +1,197 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { ChevronRightIcon, EditIcon, FolderPlusIcon, PlusIcon, ShareIcon, TrashIcon, UploadIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast';
+import { ShareDialog } from '../../components/share/ShareDialog';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../auth/use-auth';
+import { revokeFolderShare, shareFolder, useChildFolders, useFolder, useFolderPath, useFolderScripts } from '../../api/folders';
+import { useScripts } from '../../api/scripts';
+import { FolderCard, ScriptCard } from './components/Cards';
+import { DeleteFolderDialog, FolderNameDialog } from './components/FolderDialogs';
+import { matches, SearchBox } from './components/SearchBox';
+import { UploadFilesDialog, UploadScriptDialog } from './components/UploadDialogs';
+
+/** Folder browser: /folder (all scripts) and /folder/:id (one folder). */
+export default function FolderPage() {
+  const { id } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<null | 'newFolder' | 'upload' | 'uploadMany' | 'rename' | 'delete' | 'share'>(null);
+
+  const folder = useFolder(id);
+  const path = useFolderPath(id);
+  const subfolders = useChildFolders(id ?? null, !!user);
+  const folderScripts = useFolderScripts(id);
+  const allScripts = useScripts(!id && !!user);
+  const scripts = id ? folderScripts : allScripts;
+
+  const shownFolders = useMemo(() => (subfolders.data ?? []).filter((f) => matches(f.name, query)), [subfolders.data, query]);
+  const shownScripts = useMemo(() => (scripts.data ?? []).filter((s) => matches(s.title, query)), [scripts.data, query]);
+
+  if (!user) return null;
+  if (id && folder.isError) {
+    return (
+      <div className="page-center">
+        <div className="card not-found">
+          <h1>Folder Not Found</h1>
+          <p className="muted">{errorMessage(folder.error)}</p>
+          <Link to={paths.home} className="btn btn-primary btn-md">
+            Return to Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const title = id ? (folder.data?.name ?? '') : 'All Scripts';
+  const close = (o: boolean) => !o && setDialog(null);
+  const share = async () => {
+    if (!folder.data) return;
+    if (folder.data.shareId) return setDialog('share');
+    try {
+      await shareFolder(folder.data.id);
+      await folder.refetch();
+      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder.' });
+      setDialog('share');
+    } catch (err) {
+      toast({ title: 'Failed to generate repository share link', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="container page">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to={paths.home}>Home</Link>
+          </li>
+          {id ? (
+            (path.data ?? []).map((p, i, all) => (
+              <li key={p.id}>
+                <ChevronRightIcon size={14} aria-hidden="true" />
+                {i === all.length - 1 ? <span aria-current="page">{p.name}</span> : <Link to={paths.folder(p.id)}>{p.name}</Link>}
+              </li>
+            ))
+          ) : (
+            <li>
+              <ChevronRightIcon size={14} aria-hidden="true" />
+              <span aria-current="page">Unorganized Scripts</span>
+            </li>
+          )}
+        </ol>
+      </nav>
+
+      <div className="page-header">
+        <h1>{id && folder.isLoading ? <Spinner /> : title}</h1>
+        {id && folder.data && (
+          <div className="row-wrap">
+            <Button variant="ghost" size="sm" onClick={() => setDialog('rename')}>
+              <EditIcon /> Rename Folder
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => void share()}>
+              <ShareIcon /> {folder.data.shareId ? 'View Share Link' : 'Generate Share Link'}
+            </Button>
+            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setDialog('delete')}>
+              <TrashIcon /> Delete Folder
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="toolbar">
+        <SearchBox value={query} onChange={setQuery} label="Search folders and scripts" />
+        <div className="row-wrap">
+          <Button variant="outline" onClick={() => setDialog('newFolder')}>
+            <FolderPlusIcon /> New Folder
+          </Button>
+          <Button variant="outline" onClick={() => setDialog('upload')}>
+            <UploadIcon /> Upload Script
+          </Button>
+          <Button variant="outline" onClick={() => setDialog('uploadMany')}>
+            <UploadIcon /> Upload Multiple Files
+          </Button>
+          <Link to={id ? `${paths.scriptNew}?folderId=${encodeURIComponent(id)}` : paths.scriptNew} className="btn btn-primary btn-md">
+            <PlusIcon /> New Script
+          </Link>
+        </div>
+      </div>
+
+      <section className="section" aria-labelledby="folders-heading">
+        <div className="section-header">
+          <h2 id="folders-heading">Folders</h2>
+        </div>
+        {subfolders.isLoading ? (
+          <Spinner />
+        ) : shownFolders.length === 0 ? (
+          <p className="muted">{query.trim() ? 'No folders match your search.' : 'No folders here.'}</p>
+        ) : (
+          <div className="grid">
+            {shownFolders.map((f) => (
+              <FolderCard key={f.id} folder={f} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="scripts-heading">
+        <div className="section-header">
+          <h2 id="scripts-heading">{id ? 'Scripts' : 'All Scripts'}</h2>
+        </div>
+        {scripts.isLoading ? (
+          <Spinner />
+        ) : scripts.isError ? (
+          <p className="text-destructive">{errorMessage(scripts.error)}</p>
+        ) : shownScripts.length === 0 ? (
+          <div className="empty-state">
+            <h3>No scripts found</h3>
+            <p>{query.trim() ? 'Try a different search query' : 'Create a script or upload files to get started.'}</p>
+          </div>
+        ) : (
+          <div className="grid">
+            {shownScripts.map((s) => (
+              <ScriptCard key={s.id} script={s} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <FolderNameDialog open={dialog === 'newFolder'} onOpenChange={close} parentId={id ?? null} />
+      <UploadScriptDialog open={dialog === 'upload'} onOpenChange={close} folderId={id ?? null} />
+      <UploadFilesDialog open={dialog === 'uploadMany'} onOpenChange={close} folderId={id ?? null} />
+      {folder.data && (
+        <>
+          <FolderNameDialog open={dialog === 'rename'} onOpenChange={close} folder={folder.data} />
+          <DeleteFolderDialog
+            open={dialog === 'delete'}
+            onOpenChange={close}
+            folder={folder.data}
+            onDeleted={() => navigate(folder.data?.parentId ? paths.folder(folder.data.parentId) : paths.home)}
+          />
+          {folder.data.shareId && (
+            <ShareDialog
+              open={dialog === 'share'}
+              onOpenChange={close}
+              kind="folder"
+              name={folder.data.name}
+              shareId={folder.data.shareId}
+              onRevoke={async () => {
+                try {
+                  await revokeFolderShare(folder.data!.id);
+                  toast({ title: 'Share link revoked', description: 'The old link no longer works.' });
+                } catch (err) {
+                  toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
+                  throw err;
+                }
+              }}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

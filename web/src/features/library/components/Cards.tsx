@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Badge, Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { EditIcon, FileCodeIcon, FolderIcon, LinkIcon, MoreIcon, MoveIcon, ShareIcon, TrashIcon } from '../../../components/ui/icons';
+import { Menu, MenuItem, MenuSeparator } from '../../../components/ui/Menu';
+import { toast } from '../../../components/ui/toast';
+import { copyWithToast, ShareDialog } from '../../../components/share/ShareDialog';
+import { paths, shareUrls } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatRelative } from '../../../lib/format';
+import { deleteScript } from '../../../api/scripts';
+import { revokeFolderShare, shareFolder } from '../../../api/folders';
+import type { Folder, Script } from '../../../api/types';
+import { DeleteFolderDialog, FolderNameDialog, MoveScriptDialog } from './FolderDialogs';
+
+export const PREVIEW_CHARS = 300;
+export function preview(content: string): string {
+  return content.length > PREVIEW_CHARS ? `${content.slice(0, PREVIEW_CHARS)}...` : content;
+}
+
+export function ScriptCard({ script }: { script: Script }) {
+  const navigate = useNavigate();
+  const [moving, setMoving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const open = paths.script(script.id) + (script.folderId ? `?folderId=${encodeURIComponent(script.folderId)}` : '');
+  return (
+    <Card className="item-card script-card">
+      <div className="item-card-head">
+        <FileCodeIcon size={18} className="item-icon" />
+        <h3 className="item-title">
+          <Link to={open}>{script.title}</Link>
+        </h3>
+        <Menu label={`Actions for ${script.title}`} trigger={<MoreIcon />}>
+          <MenuItem onSelect={() => navigate(open)}>
+            <EditIcon /> Open in editor
+          </MenuItem>
+          <MenuItem
+            onSelect={() => {
+              if (!script.shareId) toast({ title: 'No share link available', description: 'Open the editor to generate a share link first' });
+              else void copyWithToast(shareUrls.script(script.shareId), 'Link copied!');
+            }}
+          >
+            <LinkIcon /> Copy share link
+          </MenuItem>
+          <MenuItem onSelect={() => setMoving(true)}>
+            <MoveIcon /> Move to folder
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem destructive onSelect={() => setDeleting(true)}>
+            <TrashIcon /> Delete
+          </MenuItem>
+        </Menu>
+      </div>
+      <pre className="script-preview" aria-label={`Preview of ${script.title}`}>
+        {preview(script.content)}
+      </pre>
+      <div className="item-meta">
+        <span title={script.updatedAt}>Updated {formatRelative(script.updatedAt)}</span>
+        <span className="spacer" />
+        {script.shareId && <Badge variant="success">Shared</Badge>}
+        <Badge variant="secondary">v{script.version}</Badge>
+      </div>
+      <MoveScriptDialog open={moving} onOpenChange={setMoving} script={script} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete script"
+        description="Are you sure you want to delete this script?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        destructive
+        onConfirm={async () => {
+          try {
+            await deleteScript(script.id);
+            toast({ title: 'Script deleted', description: `“${script.title}” was deleted.` });
+          } catch (err) {
+            toast({ title: 'Failed to delete script', description: errorMessage(err), variant: 'destructive' });
+            throw err;
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
+export function FolderCard({ folder, onDeleted }: { folder: Folder; onDeleted?: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [shareId, setShareId] = useState<string | null>(folder.shareId);
+  useEffect(() => setShareId(folder.shareId), [folder.shareId]);
+  const share = async () => {
+    if (shareId) {
+      setSharing(true);
+      return;
+    }
+    try {
+      const res = await shareFolder(folder.id);
+      setShareId(res.shareId);
+      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder.' });
+      setSharing(true);
+    } catch (err) {
+      toast({ title: 'Failed to generate repository share link', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+  return (
+    <Card className="item-card folder-card">
+      <div className="item-card-head">
+        <FolderIcon size={18} className="item-icon folder-icon" />
+        <h3 className="item-title">
+          <Link to={paths.folder(folder.id)}>{folder.name}</Link>
+        </h3>
+        <Menu label={`Actions for folder ${folder.name}`} trigger={<MoreIcon />}>
+          <MenuItem onSelect={() => setRenaming(true)}>
+            <EditIcon /> Rename
+          </MenuItem>
+          <MenuItem onSelect={() => void share()}>
+            <ShareIcon /> {shareId ? 'View Share Link' : 'Generate Share Link'}
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem destructive onSelect={() => setDeleting(true)}>
+            <TrashIcon /> Delete
+          </MenuItem>
+        </Menu>
+      </div>
+      <div className="item-meta">
+        <span>Updated {formatRelative(folder.updatedAt)}</span>
+        <span className="spacer" />
+        {shareId && <Badge variant="success">Shared</Badge>}
+      </div>
+      <FolderNameDialog open={renaming} onOpenChange={setRenaming} folder={folder} />
+      <DeleteFolderDialog open={deleting} onOpenChange={setDeleting} folder={folder} onDeleted={onDeleted} />
+      {shareId && (
+        <ShareDialog
+          open={sharing}
+          onOpenChange={setSharing}
+          kind="folder"
+          name={folder.name}
+          shareId={shareId}
+          onRevoke={async () => {
+            try {
+              await revokeFolderShare(folder.id);
+              setShareId(null);
+              toast({ title: 'Share link revoked', description: 'The old link no longer works.' });
+            } catch (err) {
+              toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
+              throw err;
+            }
+          }}
+        />
+      )}
+    </Card>
+  );
+}

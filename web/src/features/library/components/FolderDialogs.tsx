@@ -1,0 +1,190 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Dialog } from '../../../components/ui/Dialog';
+import { Field } from '../../../components/ui/Input';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { createFolder, deleteFolder, updateFolder, useAllFolders } from '../../../api/folders';
+import { moveScript } from '../../../api/scripts';
+import type { Folder, Script } from '../../../api/types';
+
+export const FOLDER_NAME_REQUIRED = 'Folder name cannot be empty';
+
+/** Create (with `parentId`) or rename (with `folder`) a folder. */
+export function FolderNameDialog({
+  open,
+  onOpenChange,
+  folder,
+  parentId = null,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  folder?: Folder;
+  parentId?: string | null;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  useEffect(() => {
+    if (open) {
+      setName(folder?.name ?? '');
+      setError(null);
+      setBusy(false);
+    }
+  }, [open, folder]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setError(FOLDER_NAME_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (folder) {
+        await updateFolder(folder.id, { name: name.trim() });
+        toast({ title: 'Folder updated', description: `Renamed to “${name.trim()}”.` });
+      } else {
+        await createFolder({ name: name.trim(), parentId, isPublic: false });
+        toast({ title: 'Folder created', description: `“${name.trim()}” was created.` });
+      }
+      onOpenChange(false);
+    } catch (err) {
+      toast({ title: folder ? 'Failed to update folder' : 'Failed to create folder', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={folder ? 'Rename Folder' : 'New Folder'}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving...' : folder ? 'Rename' : 'Create Folder'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <Field
+          label="Folder name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          placeholder="e.g. Combat"
+          autoComplete="off"
+          maxLength={200}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteFolderDialog({ open, onOpenChange, folder, onDeleted }: { open: boolean; onOpenChange: (o: boolean) => void; folder: Folder; onDeleted?: () => void }) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete folder “${folder.name}”?`}
+      description="The folder and its subfolders will be deleted. Scripts inside will be moved to the root directory; no script is deleted."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      destructive
+      onConfirm={async () => {
+        try {
+          await deleteFolder(folder.id);
+          toast({ title: 'Folder deleted', description: 'Its scripts were moved to the root directory.' });
+          onDeleted?.();
+        } catch (err) {
+          toast({ title: 'Failed to delete folder', description: errorMessage(err), variant: 'destructive' });
+          throw err;
+        }
+      }}
+    />
+  );
+}
+
+/** Full path names ('Game / Client') for a folder select. */
+export function folderOptions(folders: Folder[]): { id: string; label: string }[] {
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const label = (f: Folder): string => {
+    const parts = [f.name];
+    let p = f.parentId ? byId.get(f.parentId) : undefined;
+    const seen = new Set<string>();
+    while (p && !seen.has(p.id)) {
+      seen.add(p.id);
+      parts.unshift(p.name);
+      p = p.parentId ? byId.get(p.parentId) : undefined;
+    }
+    return parts.join(' / ');
+  };
+  return folders.map((f) => ({ id: f.id, label: label(f) })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+export function MoveScriptDialog({ open, onOpenChange, script }: { open: boolean; onOpenChange: (o: boolean) => void; script: Script }) {
+  const folders = useAllFolders(open);
+  const [target, setTarget] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const selectId = useId();
+  useEffect(() => {
+    if (open) setTarget(script.folderId ?? '');
+  }, [open, script.folderId]);
+  const options = useMemo(() => folderOptions(folders.data ?? []), [folders.data]);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await moveScript(script.id, target || null);
+      const where = target ? (options.find((o) => o.id === target)?.label ?? 'folder') : 'the root directory';
+      toast({ title: 'Script moved', description: `“${script.title}” moved to ${where}.` });
+      onOpenChange(false);
+    } catch (err) {
+      toast({ title: 'Failed to move script', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Move Script"
+      description={`Choose where “${script.title}” should live.`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy || target === (script.folderId ?? '')}>
+            {busy ? 'Moving...' : 'Move'}
+          </Button>
+        </>
+      }
+    >
+      <div className="field">
+        <label className="label" htmlFor={selectId}>
+          Destination folder
+        </label>
+        <select id={selectId} className="input" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value="">Root (no folder)</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { SearchIcon } from '../../../components/ui/icons';
+
+export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <div className="search-box">
+      <SearchIcon />
+      <input
+        type="search"
+        className="input"
+        aria-label={label}
+        placeholder={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+export const matches = (text: string, query: string) => text.toLowerCase().includes(query.trim().toLowerCase());

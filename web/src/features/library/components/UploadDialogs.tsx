@@ -1,0 +1,382 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { Field } from '../../../components/ui/Input';
+import { toast } from '../../../components/ui/toast';
+import { FileIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/api-client';
+import { formatBytes } from '../../../lib/format';
+import {
+  checkFile,
+  pathOf,
+  topFolderName,
+  uploadFiles,
+  uploadRepository,
+  uploadScript,
+  uploadStructure,
+  type PathedFile,
+} from '../../../api/uploads';
+import { useUploadProgress, UploadProgressBar } from './UploadProgress';
+
+type DialogBase = { open: boolean; onOpenChange: (o: boolean) => void };
+
+const directoryProps = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+function invalidToast(problem: 'type' | 'size') {
+  if (problem === 'type') toast({ title: 'Invalid file type', description: 'Only .lua and .txt files are allowed', variant: 'destructive' });
+  else toast({ title: 'File too large', description: 'Maximum file size is 5MB', variant: 'destructive' });
+}
+
+function FileInput({ label, hint, multiple, directory, onChange, disabled, inputKey }: {
+  label: string;
+  hint?: string;
+  multiple?: boolean;
+  directory?: boolean;
+  onChange: (files: File[]) => void;
+  disabled?: boolean;
+  inputKey: number;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        key={inputKey}
+        id={id}
+        type="file"
+        className="file-input"
+        accept={directory ? undefined : '.lua,.txt'}
+        multiple={multiple || directory}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(Array.from(e.target.files ?? []))}
+        {...(directory ? directoryProps : {})}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FileList({ files }: { files: { name: string; size: number }[] }) {
+  if (files.length === 0) return null;
+  const shown = files.slice(0, 50);
+  return (
+    <ul className="file-list" aria-label="Selected files">
+      {shown.map((f, i) => (
+        <li key={`${f.name}-${i}`}>
+          <FileIcon /> <span className="file-name">{f.name}</span> <span className="muted">{formatBytes(f.size)}</span>
+        </li>
+      ))}
+      {files.length > shown.length && <li className="muted">and {files.length - shown.length} more</li>}
+    </ul>
+  );
+}
+
+/** Upload one .lua/.txt file as a script (into `folderId`, or the root). */
+export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const close = () => onOpenChange(false);
+  const up = useUploadProgress(close);
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setBusy(false);
+      up.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const pick = (files: File[]) => {
+    const f = files[0] ?? null;
+    if (f) {
+      const problem = checkFile(f);
+      if (problem) {
+        invalidToast(problem);
+        setFile(null);
+        setInputKey((k) => k + 1);
+        return;
+      }
+    }
+    setFile(f);
+  };
+  const submit = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const script = await uploadScript(file, folderId, up.setProgress);
+      toast({ title: 'Script uploaded', description: `“${script.title}” was uploaded successfully.` });
+      up.done();
+    } catch (err) {
+      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
+      up.reset();
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title="Upload Script"
+      description="Upload a .lua or .txt file (up to 5MB). Its name becomes the script's title."
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={!file || busy}>
+            {busy ? 'Uploading...' : 'Upload'}
+          </Button>
+        </>
+      }
+    >
+      <FileInput label="Script file" hint="Only .lua and .txt files, up to 5MB." onChange={pick} disabled={busy} inputKey={inputKey} />
+      <FileList files={file ? [file] : []} />
+      <UploadProgressBar progress={up.progress} finished={up.finished} />
+    </Dialog>
+  );
+}
+
+/** Upload several .lua/.txt files at once; invalid ones are skipped with a toast. */
+export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const close = () => onOpenChange(false);
+  const up = useUploadProgress(close);
+  useEffect(() => {
+    if (open) {
+      setFiles([]);
+      setBusy(false);
+      up.reset();
+      setInputKey((k) => k + 1);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const pick = (picked: File[]) => {
+    const valid = picked.filter((f) => checkFile(f) === null);
+    const skipped = picked.length - valid.length;
+    if (skipped > 0) {
+      toast({
+        title: 'Some files could not be added',
+        description: `${skipped} file${skipped === 1 ? '' : 's'} skipped due to invalid type or size`,
+        variant: 'destructive',
+      });
+    }
+    setFiles(valid);
+  };
+  const submit = async () => {
+    if (files.length === 0) return;
+    setBusy(true);
+    try {
+      const res = await uploadFiles(files, folderId, up.setProgress);
+      const n = res?.scriptsCreated ?? files.length;
+      toast({ title: 'Scripts uploaded', description: `${n} script${n === 1 ? '' : 's'} uploaded successfully.` });
+      up.done();
+    } catch (err) {
+      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
+      up.reset();
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title="Upload Multiple Files"
+      description="Each .lua or .txt file (up to 5MB) becomes a script."
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={files.length === 0 || busy}>
+            {busy ? 'Uploading...' : `Upload ${files.length || ''} file${files.length === 1 ? '' : 's'}`.replace('  ', ' ')}
+          </Button>
+        </>
+      }
+    >
+      <FileInput label="Script files" hint="Only .lua and .txt files, up to 5MB each." multiple onChange={pick} disabled={busy} inputKey={inputKey} />
+      <FileList files={files} />
+      <UploadProgressBar progress={up.progress} finished={up.finished} />
+    </Dialog>
+  );
+}
+
+/** Keep the .lua/.txt files of a directory pick (with their relative paths); report the rest. */
+function usableTree(picked: File[]): PathedFile[] {
+  const all = picked.map((file) => ({ file, path: pathOf(file) }));
+  const valid = all.filter(({ file }) => checkFile(file) === null);
+  const skipped = all.length - valid.length;
+  if (skipped > 0 && valid.length > 0) {
+    toast({
+      title: 'Some files could not be added',
+      description: `${skipped} file${skipped === 1 ? '' : 's'} skipped due to invalid type or size`,
+    });
+  }
+  return valid;
+}
+
+function treeSummary(files: PathedFile[]): string {
+  const dirs = new Set<string>();
+  for (const { path } of files) {
+    const parts = path.split('/').slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  return `${files.length} script${files.length === 1 ? '' : 's'} in ${dirs.size} folder${dirs.size === 1 ? '' : 's'}`;
+}
+
+/** Upload a folder tree below `parentFolderId` (or at the root), keeping its structure. */
+export function UploadStructureDialog({ open, onOpenChange, parentFolderId }: DialogBase & { parentFolderId: string | null }) {
+  const [files, setFiles] = useState<PathedFile[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const close = () => onOpenChange(false);
+  const up = useUploadProgress(close);
+  useEffect(() => {
+    if (open) {
+      setFiles([]);
+      setBusy(false);
+      up.reset();
+      setInputKey((k) => k + 1);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const pick = (picked: File[]) => {
+    const tree = usableTree(picked);
+    if (tree.length === 0) toast({ title: 'No files found', description: 'The selected folder appears to be empty.', variant: 'destructive' });
+    setFiles(tree);
+  };
+  const submit = async () => {
+    if (files.length === 0) {
+      toast({ title: 'No files found', description: 'The selected folder appears to be empty.', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await uploadStructure(files, parentFolderId, up.setProgress);
+      toast({
+        title: 'Folder structure uploaded',
+        description: `Created ${res.foldersCreated} folder${res.foldersCreated === 1 ? '' : 's'} and ${res.scriptsCreated} script${res.scriptsCreated === 1 ? '' : 's'}.`,
+      });
+      up.done();
+    } catch (err) {
+      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
+      up.reset();
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title="Upload Folder Structure"
+      description="Pick a folder: its subfolders become folders and its .lua and .txt files become scripts."
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy}>
+            {busy ? 'Uploading...' : 'Upload'}
+          </Button>
+        </>
+      }
+    >
+      <FileInput label="Folder to upload" directory onChange={pick} disabled={busy} inputKey={inputKey} />
+      {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
+      <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />
+      <UploadProgressBar progress={up.progress} finished={up.finished} />
+    </Dialog>
+  );
+}
+
+/** Create a repository: a new top folder (named after the picked folder by default) holding the uploaded tree. */
+export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
+  const navigate = useNavigate();
+  const [files, setFiles] = useState<PathedFile[]>([]);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const [created, setCreated] = useState<string | null>(null);
+  const close = () => onOpenChange(false);
+  const up = useUploadProgress(close);
+  useEffect(() => {
+    if (open) {
+      setFiles([]);
+      setName('');
+      setBusy(false);
+      setCreated(null);
+      up.reset();
+      setInputKey((k) => k + 1);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const pick = (picked: File[]) => {
+    const tree = usableTree(picked);
+    setFiles(tree);
+    if (!name.trim()) setName(topFolderName(tree));
+  };
+  const submit = async () => {
+    if (files.length === 0) {
+      toast({ title: 'No files selected', description: 'Please select a folder to upload.', variant: 'destructive' });
+      return;
+    }
+    if (!name.trim()) {
+      toast({ title: 'Repository name required', description: 'Please enter a name for the repository.', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await uploadRepository(name.trim(), files, up.setProgress);
+      toast({
+        title: 'Repository created',
+        description: `Created repository with ${res.foldersCreated} folders and ${res.scriptsCreated} scripts.`,
+      });
+      setCreated(res.folderId);
+      up.done();
+    } catch (err) {
+      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
+      up.reset();
+      setBusy(false);
+    }
+  };
+  // navigate once the dialog closes after completion
+  useEffect(() => {
+    if (!open && created) {
+      navigate(`/folders/${encodeURIComponent(created)}`);
+      setCreated(null);
+    }
+  }, [open, created, navigate]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title="New Repository"
+      description="Upload a whole folder as a repository. Its subfolders and .lua/.txt files keep their structure."
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy}>
+            {busy ? 'Creating...' : 'Create Repository'}
+          </Button>
+        </>
+      }
+    >
+      <FileInput label="Repository folder" directory onChange={pick} disabled={busy} inputKey={inputKey} />
+      <Field label="Repository name" value={name} onChange={(e) => setName(e.target.value)} placeholder="my-game-scripts" disabled={busy} />
+      {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
+      <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />
+      <UploadProgressBar progress={up.progress} finished={up.finished} />
+    </Dialog>
+  );
+}

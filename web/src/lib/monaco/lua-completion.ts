@@ -1,0 +1,205 @@
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+
+/** Completion data: Lua keywords, the standard library, and the game platform's common globals (Roblox style). */
+export const LUA_KEYWORDS = [
+  'and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not',
+  'or', 'repeat', 'return', 'then', 'true', 'until', 'while', 'continue',
+];
+
+type Member = { name: string; kind: 'function' | 'property' | 'module' | 'class' | 'variable'; detail?: string };
+const fn = (name: string, detail?: string): Member => ({ name, kind: 'function', detail });
+const prop = (name: string, detail?: string): Member => ({ name, kind: 'property', detail });
+
+export const LUA_GLOBALS: Member[] = [
+  { name: 'game', kind: 'variable', detail: 'DataModel: the root of the game' },
+  { name: 'workspace', kind: 'variable', detail: 'Workspace: the 3D world' },
+  { name: 'script', kind: 'variable', detail: 'The running script' },
+  { name: 'shared', kind: 'variable', detail: 'Table shared between scripts' },
+  { name: '_G', kind: 'variable', detail: 'The global environment' },
+  { name: 'Instance', kind: 'class', detail: 'Instance.new(className, parent?)' },
+  { name: 'Vector3', kind: 'class', detail: 'Vector3.new(x, y, z)' },
+  { name: 'Vector2', kind: 'class', detail: 'Vector2.new(x, y)' },
+  { name: 'CFrame', kind: 'class', detail: 'CFrame.new(x, y, z)' },
+  { name: 'Color3', kind: 'class', detail: 'Color3.fromRGB(r, g, b)' },
+  { name: 'BrickColor', kind: 'class', detail: 'BrickColor.new(name)' },
+  { name: 'UDim2', kind: 'class', detail: 'UDim2.new(xScale, xOffset, yScale, yOffset)' },
+  { name: 'UDim', kind: 'class', detail: 'UDim.new(scale, offset)' },
+  { name: 'TweenInfo', kind: 'class', detail: 'TweenInfo.new(time, style?, direction?)' },
+  { name: 'Enum', kind: 'module', detail: 'Enumerations' },
+  { name: 'Ray', kind: 'class', detail: 'Ray.new(origin, direction)' },
+  { name: 'RaycastParams', kind: 'class', detail: 'RaycastParams.new()' },
+  { name: 'NumberSequence', kind: 'class' },
+  { name: 'ColorSequence', kind: 'class' },
+  { name: 'task', kind: 'module', detail: 'Task scheduler library' },
+  { name: 'math', kind: 'module' },
+  { name: 'string', kind: 'module' },
+  { name: 'table', kind: 'module' },
+  { name: 'coroutine', kind: 'module' },
+  { name: 'os', kind: 'module' },
+  { name: 'debug', kind: 'module' },
+  { name: 'utf8', kind: 'module' },
+  { name: 'bit32', kind: 'module' },
+  fn('print', 'print(...)'),
+  fn('warn', 'warn(...)'),
+  fn('error', 'error(message, level?)'),
+  fn('assert', 'assert(value, message?)'),
+  fn('wait', 'wait(seconds?) (deprecated: use task.wait)'),
+  fn('spawn', 'spawn(callback) (deprecated: use task.spawn)'),
+  fn('delay', 'delay(seconds, callback) (deprecated: use task.delay)'),
+  fn('tick', 'tick(): seconds since the epoch'),
+  fn('time', 'time(): seconds since the game started'),
+  fn('pairs', 'pairs(t)'),
+  fn('ipairs', 'ipairs(t)'),
+  fn('next', 'next(t, key?)'),
+  fn('select', 'select(index, ...)'),
+  fn('type', 'type(value)'),
+  fn('typeof', 'typeof(value): includes platform types'),
+  fn('tostring', 'tostring(value)'),
+  fn('tonumber', 'tonumber(value, base?)'),
+  fn('require', 'require(module)'),
+  fn('pcall', 'pcall(f, ...)'),
+  fn('xpcall', 'xpcall(f, handler, ...)'),
+  fn('setmetatable', 'setmetatable(t, mt)'),
+  fn('getmetatable', 'getmetatable(t)'),
+  fn('rawget', 'rawget(t, k)'),
+  fn('rawset', 'rawset(t, k, v)'),
+  fn('rawequal', 'rawequal(a, b)'),
+  fn('rawlen', 'rawlen(t)'),
+  fn('unpack', 'unpack(t, i?, j?)'),
+  fn('loadstring', 'loadstring(source)'),
+  fn('newproxy', 'newproxy(addMetatable?)'),
+];
+
+export const LUA_MEMBERS: Record<string, Member[]> = {
+  task: [fn('wait', 'task.wait(seconds?)'), fn('spawn', 'task.spawn(f, ...)'), fn('defer', 'task.defer(f, ...)'), fn('delay', 'task.delay(seconds, f, ...)'), fn('cancel', 'task.cancel(thread)'), fn('synchronize'), fn('desynchronize')],
+  math: [
+    ...['abs', 'ceil', 'floor', 'max', 'min', 'sqrt', 'random', 'randomseed', 'clamp', 'sign', 'round', 'noise', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'exp', 'log', 'log10', 'fmod', 'modf', 'pow', 'rad', 'deg', 'lerp'].map((n) => fn(n)),
+    prop('pi'),
+    prop('huge'),
+  ],
+  string: ['byte', 'char', 'find', 'format', 'gmatch', 'gsub', 'len', 'lower', 'match', 'rep', 'reverse', 'split', 'sub', 'upper', 'pack', 'unpack'].map((n) => fn(n)),
+  table: ['insert', 'remove', 'concat', 'sort', 'unpack', 'pack', 'find', 'clear', 'clone', 'freeze', 'isfrozen', 'create', 'move'].map((n) => fn(n)),
+  coroutine: ['create', 'resume', 'yield', 'status', 'wrap', 'running', 'isyieldable', 'close'].map((n) => fn(n)),
+  os: ['time', 'clock', 'date', 'difftime'].map((n) => fn(n)),
+  debug: ['traceback', 'info', 'profilebegin', 'profileend'].map((n) => fn(n)),
+  utf8: ['char', 'codes', 'codepoint', 'len', 'offset', 'graphemes'].map((n) => fn(n)),
+  Instance: [fn('new', 'Instance.new(className, parent?)'), fn('fromExisting')],
+  Vector3: [fn('new', 'Vector3.new(x, y, z)'), prop('zero'), prop('one'), prop('xAxis'), prop('yAxis'), prop('zAxis'), fn('FromNormalId'), fn('FromAxis')],
+  Vector2: [fn('new', 'Vector2.new(x, y)'), prop('zero'), prop('one'), prop('xAxis'), prop('yAxis')],
+  CFrame: [fn('new'), fn('lookAt'), fn('Angles'), fn('fromEulerAnglesXYZ'), fn('fromEulerAnglesYXZ'), fn('fromAxisAngle'), fn('fromMatrix'), fn('fromOrientation'), prop('identity')],
+  Color3: [fn('new'), fn('fromRGB'), fn('fromHSV'), fn('fromHex')],
+  UDim2: [fn('new'), fn('fromScale'), fn('fromOffset')],
+  UDim: [fn('new')],
+  BrickColor: [fn('new'), fn('random'), fn('White'), fn('Black'), fn('Red'), fn('Blue'), fn('Green')],
+  TweenInfo: [fn('new')],
+  Enum: ['KeyCode', 'Material', 'EasingStyle', 'EasingDirection', 'UserInputType', 'HumanoidStateType', 'PartType', 'Font', 'RaycastFilterType'].map((n) => prop(n)),
+};
+
+/** Methods offered after `x:` (services and common instance methods). */
+export const LUA_METHODS: Member[] = [
+  fn('GetService', 'game:GetService(name)'),
+  fn('FindFirstChild', 'FindFirstChild(name, recursive?)'),
+  fn('FindFirstChildOfClass'),
+  fn('FindFirstChildWhichIsA'),
+  fn('FindFirstAncestor'),
+  fn('WaitForChild', 'WaitForChild(name, timeout?)'),
+  fn('GetChildren'),
+  fn('GetDescendants'),
+  fn('IsA', 'IsA(className)'),
+  fn('Destroy'),
+  fn('Clone'),
+  fn('Connect', 'signal:Connect(callback)'),
+  fn('Once'),
+  fn('Wait'),
+  fn('Disconnect'),
+  fn('GetAttribute'),
+  fn('SetAttribute'),
+  fn('GetPropertyChangedSignal'),
+  fn('FireServer'),
+  fn('FireClient'),
+  fn('FireAllClients'),
+  fn('InvokeServer'),
+  fn('Play'),
+  fn('Stop'),
+  fn('Create', 'TweenService:Create(instance, tweenInfo, goals)'),
+  fn('GetPlayers'),
+  fn('HttpGet', 'game:HttpGet(url)'),
+  fn('Raycast'),
+  fn('MoveTo'),
+  fn('TakeDamage'),
+  fn('LoadAnimation'),
+];
+
+export const SERVICES = ['Players', 'Workspace', 'ReplicatedStorage', 'ServerStorage', 'ServerScriptService', 'StarterGui', 'StarterPack', 'StarterPlayer', 'Lighting', 'TweenService', 'RunService', 'UserInputService', 'HttpService', 'DataStoreService', 'SoundService', 'Debris', 'CollectionService', 'ContextActionService', 'MarketplaceService', 'TeleportService', 'TextChatService', 'PathfindingService', 'PhysicsService'];
+
+const SNIPPETS: { label: string; insert: string; detail: string }[] = [
+  { label: 'function', insert: 'function ${1:name}(${2})\n\t$0\nend', detail: 'function ... end' },
+  { label: 'local function', insert: 'local function ${1:name}(${2})\n\t$0\nend', detail: 'local function ... end' },
+  { label: 'if', insert: 'if ${1:condition} then\n\t$0\nend', detail: 'if ... then ... end' },
+  { label: 'ifelse', insert: 'if ${1:condition} then\n\t$2\nelse\n\t$0\nend', detail: 'if ... else ... end' },
+  { label: 'for', insert: 'for ${1:i} = ${2:1}, ${3:10} do\n\t$0\nend', detail: 'numeric for' },
+  { label: 'forin', insert: 'for ${1:key}, ${2:value} in pairs(${3:t}) do\n\t$0\nend', detail: 'for ... in pairs' },
+  { label: 'fori', insert: 'for ${1:index}, ${2:value} in ipairs(${3:t}) do\n\t$0\nend', detail: 'for ... in ipairs' },
+  { label: 'while', insert: 'while ${1:true} do\n\t$0\nend', detail: 'while ... do ... end' },
+  { label: 'repeat', insert: 'repeat\n\t$0\nuntil ${1:condition}', detail: 'repeat ... until' },
+  { label: 'getservice', insert: 'local ${1:Players} = game:GetService("${1:Players}")', detail: 'local Service = game:GetService(...)' },
+];
+
+let registered = false;
+
+/** Registers the Lua completion provider once per page. */
+export function registerLuaCompletion(monaco: typeof Monaco): void {
+  if (registered) return;
+  registered = true;
+  const K = monaco.languages.CompletionItemKind;
+  const kindOf = (m: Member) =>
+    m.kind === 'function' ? K.Function : m.kind === 'property' ? K.Property : m.kind === 'module' ? K.Module : m.kind === 'class' ? K.Class : K.Variable;
+
+  monaco.languages.registerCompletionItemProvider('lua', {
+    triggerCharacters: ['.', ':', '"'],
+    provideCompletionItems(model, position) {
+      const word = model.getWordUntilPosition(position);
+      const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
+      const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
+
+      // game:GetService("|
+      if (/:GetService\(\s*["']$/.test(before)) {
+        return { suggestions: SERVICES.map((s) => ({ label: s, kind: K.Module, insertText: s, range, detail: 'Service' })) };
+      }
+      const member = /([A-Za-z_][A-Za-z0-9_]*)\s*([.:])$/.exec(before);
+      if (member) {
+        const [, owner = '', sep] = member;
+        if (sep === ':') {
+          return { suggestions: LUA_METHODS.map((m) => ({ label: m.name, kind: K.Method, insertText: m.name, detail: m.detail, range })) };
+        }
+        const list = LUA_MEMBERS[owner];
+        if (list) return { suggestions: list.map((m) => ({ label: m.name, kind: kindOf(m), insertText: m.name, detail: m.detail, range })) };
+        return { suggestions: [] };
+      }
+      const suggestions: Monaco.languages.CompletionItem[] = [
+        ...LUA_KEYWORDS.map((k) => ({ label: k, kind: K.Keyword, insertText: k, range })),
+        ...LUA_GLOBALS.map((g) => ({ label: g.name, kind: kindOf(g), insertText: g.name, detail: g.detail, range })),
+        ...SNIPPETS.map((s) => ({
+          label: s.label,
+          kind: K.Snippet,
+          insertText: s.insert,
+          insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+          detail: s.detail,
+          range,
+          sortText: `~${s.label}`,
+        })),
+      ];
+      // identifiers already used in this script
+      const seen = new Set(suggestions.map((s) => String(s.label)));
+      for (const m of model.getValue().matchAll(/[A-Za-z_][A-Za-z0-9_]{2,}/g)) {
+        const w = m[0];
+        if (!seen.has(w) && w !== word.word) {
+          seen.add(w);
+          suggestions.push({ label: w, kind: K.Text, insertText: w, range, sortText: `~~${w}` });
+        }
+        if (seen.size > 2000) break;
+      }
+      return { suggestions };
+    },
+  });
+}
