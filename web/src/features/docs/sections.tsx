@@ -34,8 +34,10 @@ export const docSections: DocSection[] = [
           <li>
             Open the <Link to="/auth">Sign In</Link> page and choose the <strong>Register</strong> tab.
           </li>
-          <li>Pick a username (at least 3 characters) and a password (at least 6 characters).</li>
-          <li>Click Register: you are signed in and taken to My Workspace.</li>
+          <li>Pick a username (at least 3 characters) and a password (at least 6 characters); an email address is optional.</li>
+          <li>
+            Click <strong>Create Account</strong>: you are signed in and taken to My Workspace.
+          </li>
         </ol>
         <h3>Create your first script</h3>
         <ol className="lv-docs__steps">
@@ -68,10 +70,13 @@ export const docSections: DocSection[] = [
             <strong>Auto-indent</strong>: new lines follow the indentation of the block you are in.
           </li>
           <li>
-            <strong>Code completion</strong>: suggestions appear as you type; <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> opens them.
+            <strong>Code completion</strong>: Lua keywords, common globals and the platform's services (after{' '}
+            <code>game:GetService(&quot;</code>), snippets and names already used in the script are suggested as you type;{' '}
+            <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> opens the list.
           </li>
           <li>
-            <strong>Error detection</strong>: syntax errors are underlined in the editor while you type.
+            <strong>Error detection</strong>: syntax errors are underlined in red while you type, with the parser's message
+            on hover.
           </li>
           <li>
             <strong>Line numbers</strong>, word wrap and a minimap of the whole script.
@@ -158,11 +163,12 @@ export const docSections: DocSection[] = [
             <pre className="lv-docs__code">{`loadstring(game:HttpGet("${window.location.origin}/api/share/<shareId>/raw"))()`}</pre>
           </li>
           <li>
-            <strong>Revoke</strong> the link from the share options at any time: the page, the raw URL and the loadstring
-            answer with an error at once. Sharing again creates a new link.
+            <strong>Revoke link</strong> in the share dialog (View Share Link) turns the link off at any time: the page, the
+            raw URL and the loadstring answer with an error at once. Sharing again creates a new link.
           </li>
           <li>
-            <strong>View counts</strong>: LuaVault counts how often each shared script is viewed.
+            <strong>View counts</strong>: LuaVault counts how often each shared script is viewed; the count is shown on the
+            shared page.
           </li>
         </ul>
       </>

@@ -44,7 +44,7 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'create-account',
       question: 'How do I create an account?',
       answer: [
-        'Click Sign In, open the Register tab and choose a username (at least 3 characters) and a password (at least 6 characters). You are signed in right away.',
+        'Click Sign In, open the Register tab, choose a username (at least 3 characters) and a password (at least 6 characters), and click Create Account. An email address is optional. You are signed in right away.',
       ],
     },
     {
@@ -79,7 +79,7 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'revoke',
       question: 'Can I stop sharing a script?',
       answer: [
-        'Yes. Revoke the link from the script\u2019s share options: the old link, raw URL and loadstring stop working at once. Sharing again creates a new link.',
+        'Yes. In the editor, open View Share Link and click Revoke link: the old link, raw URL and loadstring stop working at once. Sharing again creates a new link.',
       ],
     },
     {
