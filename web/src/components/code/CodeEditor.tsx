@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react';
 import { Spinner } from '../ui/Spinner';
 import { editorTheme, loadMonaco, type MonacoApi } from '../../lib/monaco/load';
@@ -79,6 +79,17 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
 /** Side-by-side diff (Monaco DiffEditor): additions green, deletions red. */
 export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }: { original: string; modified: string; height?: number | string; label: string }) {
   const monaco = useMonaco();
+  // @monaco-editor/react disposes the models before the diff widget lets go of them ("TextModel got disposed before
+  // DiffEditorWidget model got reset"): keep the models and dispose them ourselves once the widget is gone.
+  const models = useRef<{ dispose(): void }[]>([]);
+  useEffect(
+    () => () => {
+      const toDispose = models.current;
+      models.current = [];
+      window.setTimeout(() => toDispose.forEach((m) => m.dispose()), 0);
+    },
+    [],
+  );
   return (
     <div className="code-editor diff-viewer" role="group" aria-label={label}>
       {!monaco ? (
@@ -90,6 +101,12 @@ export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }
           theme={editorTheme()}
           original={original}
           modified={modified}
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
+          onMount={(editor) => {
+            const m = editor.getModel();
+            if (m) models.current = [m.original, m.modified];
+          }}
           loading={<Loading height={height} />}
           options={{
             readOnly: true,

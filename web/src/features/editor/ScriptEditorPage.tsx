@@ -105,8 +105,12 @@ export default function ScriptEditorPage() {
     return () => window.clearTimeout(t);
   }, [shown]);
 
+  const contentState = content;
+  const savingRef = useRef(false);
   const save = useCallback(async () => {
-    if (viewing || saving) return;
+    if (viewing || savingRef.current) return;
+    // The editor's model is the truth: a keystroke may not have reached React state yet (Ctrl+S right after typing).
+    const content = editorRef.current?.getValue() ?? contentState;
     if (!title.trim()) {
       setTitleError(TITLE_REQUIRED);
       toast({ title: 'Title required', description: TITLE_REQUIRED, variant: 'destructive' });
@@ -117,6 +121,7 @@ export default function ScriptEditorPage() {
       return;
     }
     setSaving(true);
+    savingRef.current = true;
     try {
       if (isNew) {
         const created = await createScript({ title: title.trim(), content, folderId: folderId || null });
@@ -132,9 +137,10 @@ export default function ScriptEditorPage() {
     } catch (err) {
       toast({ title: isNew ? 'Failed to create script' : 'Failed to update script', description: errorMessage(err), variant: 'destructive' });
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
-  }, [viewing, saving, title, content, isNew, folderId, id, navigate, draft]);
+  }, [viewing, title, contentState, isNew, folderId, id, navigate, draft]);
 
   const saveRef = useRef(save);
   saveRef.current = save;

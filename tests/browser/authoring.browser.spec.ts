@@ -1,0 +1,142 @@
+/**
+ * The authoring flow in Chromium against the real server: sign-up, a script saved three times, history,
+ * read-only view of an old version, diff, restore, audit trail, sharing with a guest, raw URL, revoke.
+ * Also the protected-route redirect and the 404 page.
+ */
+import { describe, expect, it } from 'vitest';
+import { editorText, hidden, setEditorText, signUp, toastWith, useBrowserApp, visible } from './harness';
+
+const app = useBrowserApp();
+
+const V1 = 'local greeting = "hello"\nprint(greeting)';
+const V2 = `${V1}\nprint("second save")`;
+const V3 = `${V2}\nprint("third save")`;
+
+describe('authoring', () => {
+  it('redirects a signed-out visitor to /auth and shows the 404 page', async () => {
+    const page = app.page;
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/\/auth$/);
+    await visible(page.getByRole('tab', { name: 'Login' }));
+    await page.goto(`${app.url}/script/new`);
+    await page.waitForURL(/\/auth$/);
+
+    await page.goto(`${app.url}/no/such/page`);
+    await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+    await visible(page.getByText("We couldn't find the page you were looking for."));
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(/\/auth$/);
+  });
+
+  it('validates credentials on the Register tab', async () => {
+    const page = app.page;
+    await page.goto(`${app.url}/auth`);
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Username').fill('ab');
+    await form.getByLabel('Password').fill('123');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await visible(form.getByText('Username must be at least 3 characters'));
+    await visible(form.getByText('Password must be at least 6 characters'));
+  });
+
+  it('saves versions, views, compares and restores them, shares, and revokes the link', async () => {
+    const page = app.page;
+    await signUp(page, app.url);
+
+    // New script
+    await page.getByRole('link', { name: 'New Script' }).click();
+    await page.waitForURL(/\/script\/new$/);
+    await visible(page.getByText('New Script', { exact: true }));
+    await visible(page.getByText('Not saved yet'));
+    await page.getByLabel('Script title').fill('Greeter');
+    await setEditorText(page, V1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toastWith(page, 'Script created');
+    await page.waitForURL(/\/script\/(?!new)[^/?]+/);
+    await visible(page.getByText('Version 1', { exact: true }));
+    const scriptUrl = page.url();
+
+    // Second save with Ctrl+S, third with the button
+    await setEditorText(page, V2);
+    await page.keyboard.press('ControlOrMeta+s');
+    await toastWith(page, 'Script updated');
+    await visible(page.getByRole('button', { name: 'History (2)' }));
+    await setEditorText(page, V3);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByRole('button', { name: 'History (3)' }));
+    await visible(page.getByText('Version 3', { exact: true }));
+
+    // History: three versions, the latest is Current
+    await page.getByRole('button', { name: 'History (3)' }).click();
+    const history = await visible(page.getByRole('dialog', { name: 'Version History' }));
+    const items = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+    expect(await items.count()).toBe(3);
+    await visible(items.first().getByText('Current'));
+
+    // View version 1 read-only
+    await history.getByRole('button', { name: 'View version 1' }).click();
+    await visible(page.getByText('Viewing version 1. This is a read-only view.'));
+    expect(await editorText(page)).not.toContain('second save');
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Return to Current Version' }).click();
+    await hidden(page.getByText('Viewing version 1. This is a read-only view.'));
+    expect(await editorText(page)).toContain('third save');
+
+    // Compare version 1 with the current one
+    await page.getByRole('button', { name: 'History (3)' }).click();
+    await page.getByRole('button', { name: 'Compare version 1 with current' }).click();
+    const diff = await visible(page.getByRole('dialog', { name: 'Compare version 1 with current' }));
+    await visible(diff.locator('.monaco-diff-editor'));
+    await visible(diff.locator('.line-insert, .char-insert').first());
+    await page.keyboard.press('Escape');
+    await hidden(diff);
+
+    // Audit trail
+    const historyAgain = page.getByRole('dialog', { name: 'Version History' });
+    await historyAgain.getByRole('tab', { name: 'Activity' }).click();
+    const audit = await visible(historyAgain.getByRole('list', { name: 'Audit trail' }));
+    expect(await audit.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+    await historyAgain.getByRole('tab', { name: 'Versions' }).click();
+
+    // Restore version 1: a fourth version with v1's content
+    await historyAgain.getByRole('button', { name: 'Restore version 1' }).click();
+    await toastWith(page, 'Version restored');
+    await hidden(historyAgain);
+    await visible(page.getByRole('button', { name: 'History (4)' }));
+    expect(await editorText(page)).not.toContain('second save');
+
+    // Share, then open the link as a guest
+    await page.getByRole('button', { name: 'Generate Share Link' }).click();
+    await toastWith(page, 'Share link generated');
+    const share = await visible(page.getByRole('dialog', { name: 'Share Script' }));
+    const link = await share.getByLabel('Share link', { exact: true }).inputValue();
+    const loadstring = await share.getByLabel('Loadstring', { exact: true }).inputValue();
+    const rawUrl = await share.getByLabel('Raw URL', { exact: true }).inputValue();
+    expect(link).toMatch(new RegExp(`^${app.url}/share/[^/]+$`));
+    expect(loadstring).toBe(`loadstring(game:HttpGet("${rawUrl}"))()`);
+
+    const guest = await app.newPage();
+    await guest.goto(link);
+    await visible(guest.getByRole('heading', { name: 'Greeter' }));
+    await visible(guest.getByText(/Last updated/));
+    expect(await editorText(guest)).toContain('local greeting = "hello"');
+
+    const raw = await fetch(rawUrl);
+    expect(raw.status).toBe(200);
+    expect(await raw.text()).toBe(V1);
+
+    // Revoke: the guest now sees Script Not Found
+    await share.getByRole('button', { name: 'Revoke link' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke share link?' }).getByRole('button', { name: 'Revoke' }).click();
+    await visible(page.getByRole('button', { name: 'Generate Share Link' }));
+    await guest.reload();
+    await visible(guest.getByRole('heading', { name: 'Script Not Found' }));
+    await visible(guest.getByText("The shared script you're looking for doesn't exist or has been removed."));
+    expect((await fetch(rawUrl)).status).toBe(404);
+
+    // The script is still the owner's, with its versions
+    await page.goto(scriptUrl);
+    await visible(page.getByRole('button', { name: 'History (4)' }));
+  });
+});
