@@ -22,13 +22,13 @@ export function CreateApiKeyDialog({
   const [creating, setCreating] = useState(false);
   const blank = name.trim() === '';
 
+  const rejectBlank = () =>
+    toast({ title: 'Invalid key name', description: 'Please provide a name for your API key.', variant: 'destructive' });
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (creating) return;
-    if (blank) {
-      toast({ title: 'Invalid key name', description: 'Please provide a name for your API key.', variant: 'destructive' });
-      return;
-    }
+    if (blank) return rejectBlank();
     setCreating(true);
     try {
       const created = await createApiKey(name.trim());
@@ -74,6 +74,13 @@ export function CreateApiKeyDialog({
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            // The Create button is disabled while the name is blank, so Enter would do nothing: say why instead.
+            if (e.key === 'Enter' && blank && !creating) {
+              e.preventDefault();
+              rejectBlank();
+            }
+          }}
         />
       </form>
     </Dialog>
