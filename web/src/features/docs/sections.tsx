@@ -154,8 +154,8 @@ export const docSections: DocSection[] = [
         </p>
         <ul className="lv-docs__list">
           <li>
-            People who open the link need no account. They see the title, the content and the created and updated dates, and
-            can copy the script, but not edit it.
+            People who open the link need no account. They see the title, the content in a read-only editor, when it was last
+            updated, its version number and its view count. They can copy the script, but not edit it.
           </li>
           <li>
             <strong>Copy Raw URL</strong> gives the plain-text address of the script, and <strong>Copy Loadstring</strong> a
