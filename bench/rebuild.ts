@@ -25,7 +25,7 @@ export async function measureRebuild(count: number): Promise<{ eventsPerSecond: 
     }
     const readSeconds = (performance.now() - readStarted) / 1000;
 
-    const readStore = await openEmbeddedReadStore(join(dir, 'read-models.sqlite'));
+    const readStore = await openEmbeddedReadStore(process.env.REBUILD_MEMORY ? ':memory:' : join(dir, 'read-models.sqlite'));
     const started = performance.now();
     const projector = new Projector(store, readStore, allProjections);
     await projector.start();

@@ -44,5 +44,10 @@ export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent {
  * a replay after a crash (events already applied but checkpoint not yet stored) changes nothing.
  */
 export function guard(id: string, event: ProjectedEvent): Filter {
-  return { _id: id, $or: [{ lastPosition: { $lt: event.positionKey } }, { lastPosition: { $exists: false } }] };
+  return { _id: id, ...notYetApplied(event) };
+}
+
+/** The guard's condition alone, to combine with another selector (`{ scriptId, ...notYetApplied(event) }`). */
+export function notYetApplied(event: ProjectedEvent): Filter {
+  return { $or: [{ lastPosition: { $lt: event.positionKey } }, { lastPosition: { $exists: false } }] };
 }

@@ -29,11 +29,13 @@ export const adminStatsProjection: Projection = {
     const stats = store.collection<AdminStatsDoc>(C.adminStats);
     const counters = store.collection<ScriptCounterDoc>(C.scriptCounters);
     const bump = async (inc: Partial<Record<'users' | 'scripts' | 'versions', number>>) => {
-      if (!(await stats.findOne({ _id: STATS_ID }))) {
-        await stats.replaceOne({ _id: STATS_ID }, { _id: STATS_ID, users: 0, scripts: 0, versions: 0, lastPosition: '' }, { upsert: true });
-      }
       // The guard makes each $inc happen once per event, even when a batch is replayed.
-      await stats.updateOne(guard(STATS_ID, event), { $inc: inc, $set: { lastPosition: event.positionKey } });
+      const update = { $inc: inc, $set: { lastPosition: event.positionKey } };
+      const { matched } = await stats.updateOne(guard(STATS_ID, event), update);
+      if (matched === 0 && !(await stats.findOne({ _id: STATS_ID }))) {
+        await stats.replaceOne({ _id: STATS_ID }, { _id: STATS_ID, users: 0, scripts: 0, versions: 0, lastPosition: '' }, { upsert: true });
+        await stats.updateOne(guard(STATS_ID, event), update);
+      }
     };
     switch (event.type) {
       case 'UserRegistered':

@@ -8,6 +8,8 @@ import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { Query as LeanQuery } from 'mingo/query';
 import { update as mingoUpdate } from 'mingo/updater';
+import { compileSimpleFilter } from './simple-filter';
+import { copyAsJson } from './copy-as-json';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Update } from './read-store';
 import { trySimpleUpdate } from './simple-update';
 
@@ -570,13 +572,14 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:'): Prom
 
 // ------------------------------------------------------------------ helpers
 
+/** Stored documents are already JSON-normal, so a copy is the same walk as normalising (and far cheaper than structuredClone). */
 function clone<T>(doc: T): T {
-  return structuredClone(doc);
+  return copyAsJson(doc) as T;
 }
 
 /** What storing through JSON keeps: what is in memory must be what a reopen loads. */
 function normalise<T>(doc: T): T {
-  return JSON.parse(JSON.stringify(doc)) as T;
+  return copyAsJson(doc) as T;
 }
 
 function indexName(keys: Record<string, 1 | -1>): string {
@@ -694,8 +697,14 @@ function compileFilter(filter: Filter): Predicate {
         return actual === value || (Array.isArray(actual) && actual.includes(value));
       });
   }
-  const query = NEEDS_FULL_CONTEXT.test(JSON.stringify(filter)) ? new Query(filter) : new LeanQuery(filter, { context: QUERY_CONTEXT });
-  return (doc) => query.test(doc);
+  let query: { test(doc: Doc): boolean } | null = null;
+  const mingoTest = (doc: Doc) => {
+    query ??= NEEDS_FULL_CONTEXT.test(JSON.stringify(filter)) ? new Query(filter) : new LeanQuery(filter, { context: QUERY_CONTEXT });
+    return query.test(doc);
+  };
+  const simple = compileSimpleFilter(filter);
+  if (simple) return (doc) => simple(doc) ?? mingoTest(doc);
+  return mingoTest;
 }
 
 /** The document an upsert starts from: the filter's equality conditions (as MongoDB does). */

@@ -21,6 +21,7 @@ export const versionTimelineProjection: Projection = {
   name: 'versionTimeline',
   collections: Object.values(C),
   indexes: [
+    { collection: C.versions, keys: { scriptId: 1 } },
     { collection: C.versions, keys: { scriptId: 1, version: -1 } },
     { collection: C.auditLog, keys: { scriptId: 1 } },
   ],

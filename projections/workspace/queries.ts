@@ -27,7 +27,7 @@ export const workspaceQueries = (store: ReadStore) => {
       }
       return path;
     },
-    /** The folder and every folder below it. */
+    /** The folder and every folder below it (each once, even if the tree has a cycle). */
     async folderSubtree(ownerId: string, folderId: string): Promise<FolderDoc[]> {
       const all = await folders.find({ ownerId });
       const children = new Map<string | null, FolderDoc[]>();
@@ -35,9 +35,14 @@ export const workspaceQueries = (store: ReadStore) => {
       const root = all.find((f) => f._id === folderId);
       if (!root) return [];
       const result: FolderDoc[] = [];
+      // `seen` guards against a cycle in the read model (two concurrent moves can make one): without it this
+      // loop grows its stack until the process runs out of memory.
+      const seen = new Set<string>();
       const stack = [root];
       while (stack.length) {
         const next = stack.pop()!;
+        if (seen.has(next._id)) continue;
+        seen.add(next._id);
         result.push(next);
         stack.push(...(children.get(next._id) ?? []));
       }

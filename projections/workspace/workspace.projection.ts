@@ -1,5 +1,5 @@
 import type { ReadStore } from '../read-store/read-store';
-import { guard, type ProjectedEvent, type Projection } from '../projection';
+import { guard, notYetApplied, type ProjectedEvent, type Projection } from '../projection';
 import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc } from './documents';
 import { contentEtag } from './etag';
 
@@ -60,25 +60,22 @@ async function applyScriptEvent(event: ScriptProjectedEvent, store: ReadStore): 
     return;
   }
 
-  const current = await scripts.findOne(guard(scriptId, event));
-  if (!current) return; // already applied, or the script is gone
-
+  // Writes are guarded by position, so each applies once however often a batch is replayed.
+  const sharedViewsOfScript = { scriptId, ...notYetApplied(event) };
   switch (event.type) {
     case 'ScriptSaved':
     case 'ScriptRestored': {
       const { title, content, version } = event.data;
       await scripts.updateOne(guard(scriptId, event), { $set: { title, content, version, updatedAt: at, lastPosition } });
-      if (current.shareId) {
-        await shared.updateOne(guard(current.shareId, event), {
-          $set: { title, content, version, etag: contentEtag(content), updatedAt: at, lastPosition },
-        });
-      }
+      await shared.updateMany(sharedViewsOfScript, { $set: { title, content, version, etag: contentEtag(content), updatedAt: at, lastPosition } });
       return;
     }
     case 'ScriptMoved':
       await scripts.updateOne(guard(scriptId, event), { $set: { folderId: event.data.folderId, updatedAt: at, lastPosition } });
       return;
     case 'ScriptShared': {
+      const current = await scripts.findOne(guard(scriptId, event));
+      if (!current) return; // already applied, or the script is gone
       const { shareId } = event.data;
       await scripts.updateOne(guard(scriptId, event), { $set: { shareId, lastPosition } });
       const view: SharedScriptDoc = {
@@ -107,9 +104,7 @@ async function applyScriptEvent(event: ScriptProjectedEvent, store: ReadStore): 
       return;
     case 'ScriptViewsCounted':
       await scripts.updateOne(guard(scriptId, event), { $inc: { views: event.data.count }, $set: { lastPosition } });
-      if (current.shareId) {
-        await shared.updateOne(guard(current.shareId, event), { $inc: { views: event.data.count }, $set: { lastPosition } });
-      }
+      await shared.updateMany(sharedViewsOfScript, { $inc: { views: event.data.count }, $set: { lastPosition } });
       return;
   }
 }
