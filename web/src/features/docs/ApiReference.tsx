@@ -33,6 +33,12 @@ function constraints(schema: OpenApiSchema): string[] {
   return out;
 }
 
+/** The description, then the limits in parentheses: 'Must not be blank. (max length 200)'. */
+function describe(schema: OpenApiSchema): string {
+  const limits = constraints(schema);
+  return [schema.description, limits.length ? `(${limits.join(', ')})` : ''].filter(Boolean).join(' ');
+}
+
 /** Inline code spans written with backticks in descriptions. */
 function Text({ text }: { text: string | undefined }) {
   if (!text) return null;
@@ -70,7 +76,7 @@ function PropertiesTable({ schema }: { schema: OpenApiSchema }) {
               <code>{schemaType(prop)}</code>
             </td>
             <td>
-              <Text text={[prop.description, ...constraints(prop)].filter(Boolean).join('; ')} />
+              <Text text={describe(prop)} />
             </td>
           </tr>
         ))}
@@ -79,18 +85,35 @@ function PropertiesTable({ schema }: { schema: OpenApiSchema }) {
   );
 }
 
-function MediaList({ content }: { content: Record<string, OpenApiMedia> | undefined }): ReactNode {
+/** A request body: its media type and, for an object (inline or referenced), the table of its fields. */
+function MediaList({ content, schemas }: { content: Record<string, OpenApiMedia> | undefined; schemas: Record<string, OpenApiSchema> }): ReactNode {
   if (!content) return null;
-  return Object.entries(content).map(([type, media]) => (
-    <div key={type} className="lv-docs__media">
-      <span className="lv-docs__muted">{type}</span>{' '}
-      {media.schema && (media.schema.$ref || media.schema.type !== 'object') ? <code>{schemaType(media.schema)}</code> : null}
-      {media.schema && !media.schema.$ref && media.schema.properties ? <PropertiesTable schema={media.schema} /> : null}
-    </div>
-  ));
+  return Object.entries(content).map(([type, media]) => {
+    const schema = media.schema;
+    const resolved = schema?.$ref ? schemas[refName(schema.$ref)] : schema;
+    return (
+      <div key={type} className="lv-docs__media">
+        <span className="lv-docs__muted">{type}</span>{' '}
+        {schema && (schema.$ref || schema.type !== 'object') ? <code>{schemaType(schema)}</code> : null}
+        {resolved?.properties ? <PropertiesTable schema={resolved} /> : null}
+      </div>
+    );
+  });
 }
 
-function Operation({ method, path, op, base }: { method: string; path: string; op: OpenApiOperation; base: string }) {
+function Operation({
+  method,
+  path,
+  op,
+  base,
+  schemas,
+}: {
+  method: string;
+  path: string;
+  op: OpenApiOperation;
+  base: string;
+  schemas: Record<string, OpenApiSchema>;
+}) {
   return (
     <section className="lv-docs__operation" aria-label={`${method.toUpperCase()} ${base}${path}`}>
       <h4 className="lv-docs__operation-title">
@@ -122,7 +145,7 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
       {op.requestBody?.content && (
         <>
           <h5>Request body</h5>
-          <MediaList content={op.requestBody.content} />
+          <MediaList content={op.requestBody.content} schemas={schemas} />
         </>
       )}
       {op.responses && (
@@ -218,7 +241,7 @@ export function ApiReference() {
             <h3>{tag}</h3>
             {tagInfo.get(tag) && <p className="lv-docs__muted">{tagInfo.get(tag)}</p>}
             {ops.map(({ method, path, op }) => (
-              <Operation key={`${method} ${path}`} method={method} path={path} op={op} base={base} />
+              <Operation key={`${method} ${path}`} method={method} path={path} op={op} base={base} schemas={doc.components?.schemas ?? {}} />
             ))}
           </section>
         ),
