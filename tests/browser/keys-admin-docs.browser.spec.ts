@@ -218,6 +218,7 @@ describe('admin dashboard', () => {
     await visible(popup.getByRole('cell', { name: 'My Cool Script! v2', exact: true }));
     expect(await popup.getByRole('cell', { name: 'Alpha', exact: true }).count()).toBe(0);
     await popup.close();
+    expect(page.context().pages()).toHaveLength(1);
 
     // Scripts: download as .lua with the spec's file name
     await page.getByRole('tab', { name: 'Scripts' }).click();
