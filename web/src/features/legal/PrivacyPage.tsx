@@ -7,7 +7,7 @@ const sections: LegalSection[] = [
       'Account data: your username, your email address if you give one, and your password, which is stored only as a one-way hash.',
       'Your content: scripts, folders and every version of every script, with the time of each change and the account that made it.',
       'API keys: the name you give a key, its creation date, a short preview, a hash of the key (never the key itself) and when it was last used.',
-      'Usage data: the number of views of your shared scripts, and server logs of requests (time, address, path and result) kept to operate and secure the service.',
+      'Usage data: the number of views of your shared scripts, and server logs kept to operate and secure the service (for example the time and result of failed requests).',
     ],
   },
   {
