@@ -1,20 +1,32 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import express from 'express';
 import { loadConfig, type Config } from './config';
-import { openStorage } from './storage';
+import { openStorage, type Storage } from './storage';
 import { createLogger } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
 import { Projector } from '../projections/projector';
 import { allProjections } from '../projections/registry';
+import type { ReadStore } from '../projections/read-store/read-store';
+import { LeasedRunner } from '../projections/leased-projector';
+import { openSqliteLease } from '../projections/lease/sqlite-lease';
+import { openMongoLease } from '../projections/lease/mongo-lease';
+import type { Lease } from '../projections/lease/lease';
 import { createApp } from './gateway/app';
 import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
 import { RawScriptCache } from './gateway/raw-script-cache';
 import { createRawFastPath } from './gateway/raw-fast-path';
+import { healthRoutes } from './gateway/routes/health.routes';
+import { Metrics } from './observability/metrics';
+import { instrumentEventStore } from './observability/instrumented-event-store';
+import { ProjectionLag } from './observability/projection-lag';
 
+/** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
 
 export interface StartOptions {
@@ -23,6 +35,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   role?: Role;
   webDist?: string;
+  /** projector lease time-to-live (tests shorten it) */
+  leaseTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -37,9 +51,14 @@ export interface RunningServer {
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+async function openLease(config: Config): Promise<Lease> {
+  if (config.mongodbUrl) return openMongoLease(config.mongodbUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return openSqliteLease(join(config.dataDir, 'projector-lease.sqlite'));
+}
+
 /**
- * Starts the product: gateway and projector in one process on the embedded default (`role: 'all'`),
- * or either alone. Port 0 picks a free port (tests).
+ * Starts the product. Port 0 picks a free port (tests). Every role answers /healthz, /readyz and /metrics.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = { ...process.env, ...options.env };
@@ -47,36 +66,71 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
   const config = loadConfig(env);
   const role = options.role ?? 'all';
+  if (role === 'gateway' && !config.mongodbUrl) {
+    // The embedded read store lives in the memory of the process that projects into it.
+    throw new Error('A separate gateway needs MONGODB_URL: the embedded read models live inside the projector process (use `npm start`).');
+  }
   const logger = createLogger(config.logLevel);
   const log = (message: string, error?: unknown) => (error ? logger.error(message, error) : logger.info(message));
-
-  const storage = await openStorage(config);
-  const { eventStore, readStore } = storage;
+  const metrics = new Metrics();
   const admin = config.adminKey ? { value: config.adminKey, created: false } : loadOrCreateSecret(config.dataDir, 'admin-key', () => randomId(24));
   const sessionSecret = config.sessionSecret ?? loadOrCreateSecret(config.dataDir, 'session-secret', () => randomId(48)).value;
 
-  const rawCache = new RawScriptCache(readStore, role === 'gateway' ? 1000 : Number.POSITIVE_INFINITY);
-  const projector = role === 'gateway' ? null : new Projector(eventStore, readStore, allProjections, { onBatch: (events) => rawCache.onProjected(events), log });
-  await projector?.start();
+  // The projector takes its lease before opening storage, so an embedded standby loads the read models fresh on takeover.
+  const runner = role === 'gateway' ? null : new LeasedRunner(await openLease(config), { holder: randomId(9), ttlMs: options.leaseTtlMs, log });
+  let storage: Storage | null = null;
+  let projector: Projector | null = null;
+  const rawCache: { current: RawScriptCache | null } = { current: null };
+  const openProjecting = async () => {
+    storage = await openStorage(config);
+    const eventStore = instrumentEventStore(storage.eventStore, metrics);
+    projector = new Projector(eventStore, storage.readStore, allProjections, { onBatch: (events) => rawCache.current?.onProjected(events), log });
+    await projector.start();
+    return projector;
+  };
 
   if (role === 'projector') {
+    // A standby projector waits here for the lease in the background; its health endpoints answer meanwhile.
+    const started = runner!.start(openProjecting).catch((error) => log('projector failed to start', error));
+    const app = express();
+    app.get('/healthz', (_req, res) => void res.json({ status: 'ok', holdingLease: runner!.holding }));
+    app.get('/metrics', async (_req, res) => {
+      const { contentType, body } = await metrics.render();
+      res.type(contentType).send(body);
+    });
+    const server = await listen(app, config.port);
     return {
-      url: '',
+      url: server.url,
       adminKey: admin.value,
       adminKeyGenerated: admin.created,
       config,
-      storageDescription: storage.description,
+      storageDescription: 'projector (storage opens once the lease is held)',
       async stop() {
-        await projector?.stop();
-        await readStore.close();
-        await eventStore.close();
+        await closeServer(server.server);
+        await runner!.stop();
+        await started;
+        await closeStorage(storage);
       },
     };
   }
 
-  const watermark: ReadModelWatermark = projector
-    ? { waitFor: async (position) => void (await projector.waitFor(position)) }
+  if (runner) await runner.start(openProjecting, false);
+  else storage = await openStorage(config);
+  const opened = storage as unknown as Storage;
+  const eventStore = instrumentEventStore(opened.eventStore, metrics);
+  const readStore = opened.readStore;
+  rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 1000 : Number.POSITIVE_INFINITY);
+
+  const inProcess = projector as Projector | null;
+  const watermark: ReadModelWatermark = inProcess
+    ? { waitFor: async (position) => void (await inProcess.waitFor(position)) }
     : checkpointWatermark(readStore);
+  const lag = new ProjectionLag(eventStore, readStore, allProjections);
+  metrics.onScrape = async () => {
+    const reading = await lag.read();
+    metrics.projectionLagEvents.set(reading.lagEvents);
+    metrics.projectionLagSeconds.set(reading.lagSeconds);
+  };
   const views = new ViewCounter(eventStore, log);
   views.start();
   const ctx: GatewayContext = {
@@ -91,33 +145,45 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     views,
     log,
   };
-  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'));
-  const rawFastPath = createRawFastPath(rawCache, views, (error) => log('raw fetch failed', error));
-  const server = createServer((req, res) => {
+  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag });
+  const rawRoute = { method: 'GET', route: '/api/share/:shareId/raw (fast path)' };
+  const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), (status, seconds) =>
+    metrics.requestDuration.observe({ ...rawRoute, status: String(status) }, seconds),
+  );
+  const server = await listen((req, res) => {
     if (!rawFastPath(req, res)) app(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  }, config.port);
 
   return {
-    url: `http://localhost:${port}`,
+    url: server.url,
     adminKey: admin.value,
     adminKeyGenerated: admin.created,
     config,
-    storageDescription: storage.description,
+    storageDescription: opened.description,
     async stop() {
-      await closeServer(server);
+      await closeServer(server.server);
       await views.stop();
-      await projector?.stop();
-      await readStore.close();
-      await eventStore.close();
+      await runner?.stop();
+      await closeStorage(storage);
     },
   };
+}
+
+async function closeStorage(storage: Storage | null): Promise<void> {
+  if (!storage) return;
+  await storage.readStore.close();
+  await storage.eventStore.close();
+}
+
+async function listen(handler: Parameters<typeof createServer>[1], port: number): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, resolve);
+  });
+  const address = server.address();
+  return { server, url: `http://localhost:${typeof address === 'object' && address ? address.port : port}` };
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -129,8 +195,8 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** A gateway without its own projector reads the projector's checkpoints to wait for its writes. */
-function checkpointWatermark(readStore: import('../projections/read-store/read-store').ReadStore): ReadModelWatermark {
+/** A gateway without its own projector reads the projector's checkpoints to wait for its writes (bounded). */
+function checkpointWatermark(readStore: ReadStore): ReadModelWatermark {
   return {
     async waitFor(position) {
       const deadline = Date.now() + 5000;

@@ -12,6 +12,11 @@ import { shareRoutes } from './routes/share.routes';
 import { apiKeyRoutes } from './routes/api-keys.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { publicApiRoutes } from './routes/public-api.routes';
+import { healthRoutes } from './routes/health.routes';
+import { requestContext } from '../observability/request-context';
+import type { Metrics } from '../observability/metrics';
+import type { ProjectionLag } from '../observability/projection-lag';
+import type { Logger } from '../logger';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -27,12 +32,20 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** The Express gateway: every HTTP route and the built web app. */
-export function createApp(ctx: GatewayContext, webDist: string): Express {
+export interface AppOperations {
+  logger: Logger;
+  metrics: Metrics;
+  lag: ProjectionLag;
+}
+
+export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperations): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // our ETags are computed once in the read model, not hashed per response
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
+  app.use(requestContext(ops.logger, ops.metrics));
+  app.use(healthRoutes(ops.lag, ops.metrics));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' });
     next();

@@ -11,15 +11,23 @@ const NOT_FOUND_BODY = JSON.stringify({ error: SHARE_NOT_FOUND });
  * request's time) from memory with a precomputed ETag. Returns false for anything else, which Express handles
  * (including `?version=N`, pinned raw URLs).
  */
-export function createRawFastPath(cache: RawScriptCache, views: ViewCounter, onError: (error: unknown) => void) {
+export function createRawFastPath(
+  cache: RawScriptCache,
+  views: ViewCounter,
+  onError: (error: unknown) => void,
+  observe: (status: number, seconds: number) => void = () => undefined,
+) {
   return function handleRaw(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const match = RAW_PATH.exec(req.url ?? '');
     if (!match) return false;
+    const started = performance.now();
+    const done = () => observe(res.statusCode, (performance.now() - started) / 1000);
     const shareId = match[1]!;
     const cached = cache.peek(shareId);
     if (cached) {
       send(req, res, cached, views);
+      done();
       return true;
     }
     cache.load(shareId).then(
@@ -29,11 +37,13 @@ export function createRawFastPath(cache: RawScriptCache, views: ViewCounter, onE
           res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(NOT_FOUND_BODY) });
           res.end(NOT_FOUND_BODY);
         }
+        done();
       },
       (error) => {
         onError(error);
         if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ error: 'Temporarily unavailable' }));
+        done();
       },
     );
     return true;

@@ -1,0 +1,41 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of one server instance (its own registry, so several servers can live in one test process). */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requestDuration = new Histogram({
+    name: 'luavault_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly eventsAppended = new Counter({
+    name: 'luavault_events_appended_total',
+    help: 'Events appended to the event store by this process',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+  readonly projectionLagEvents = new Gauge({
+    name: 'luavault_projection_lag_events',
+    help: 'Events in the log not yet applied to every read model (exact on the embedded store; log positions on EventStoreDB)',
+    registers: [this.registry],
+  });
+  readonly projectionLagSeconds = new Gauge({
+    name: 'luavault_projection_lag_seconds',
+    help: 'How long the read models have been behind the log (0 when caught up)',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'luavault_' });
+  }
+
+  /** Called on each scrape: refreshes gauges that are computed, not counted. */
+  onScrape: (() => Promise<void>) | null = null;
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    await this.onScrape?.();
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger';
+import type { Metrics } from './metrics';
+
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The id of the request being handled, for logs written anywhere below the route. */
+export const currentRequestId = (): string | undefined => requestIds.getStore();
+
+const VALID_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Gives every request an id (a sane incoming `X-Request-Id` from the load balancer, else a new one), echoes it,
+ * runs the rest of the request inside it, and on finish logs one JSON line and records its latency by route.
+ */
+export function requestContext(logger: Logger, metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
+    res.set('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // The matched route pattern, not the raw URL, so ids do not explode the metric's cardinality.
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched-api' : 'static';
+      metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      logger.info('request', { requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) });
+    });
+    requestIds.run(id, next);
+  };
+}
