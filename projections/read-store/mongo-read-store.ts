@@ -1,5 +1,5 @@
 import { MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Update } from './read-store';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, ShadowReadStore, Update } from './read-store';
 
 /**
  * The MongoDB read store: each read-model collection is a MongoDB collection of the same name, filters and updates go
@@ -8,6 +8,9 @@ import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Up
  */
 
 const CHECKPOINTS = 'checkpoints';
+/** Collections in the same database that are not read models (the projector lease) survive `dropAll` and rebuilds. */
+const NOT_READ_MODELS = new Set(['projectorLeases']);
+const SHADOW_PREFIX = 'rebuild__';
 
 interface CheckpointDoc {
   _id: string;
@@ -67,19 +70,21 @@ export class MongoReadStore implements ReadStore {
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    /** '' for the live read models; a shadow store (rebuild) prefixes every collection */
+    private readonly prefix = '',
   ) {
-    this.checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+    this.checkpoints = db.collection<CheckpointDoc>(prefix + CHECKPOINTS);
   }
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
     if (name === CHECKPOINTS) throw new Error(`'${CHECKPOINTS}' is reserved for projection checkpoints`);
-    return new MongoReadCollection<T>(this.db.collection<Document>(name));
+    return new MongoReadCollection<T>(this.db.collection<Document>(this.prefix + name));
   }
 
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
     // createIndex is idempotent for an identical spec; different options under the same name are rejected by the server.
     for (const spec of indexes) {
-      await this.db.collection(spec.collection).createIndex(spec.keys, {
+      await this.db.collection(this.prefix + spec.collection).createIndex(spec.keys, {
         ...(spec.unique ? { unique: true } : {}),
         // sparse: documents missing the field are left out (an explicit null is still indexed, as in the embedded store)
         ...(spec.sparse ? { sparse: true } : {}),
@@ -102,12 +107,40 @@ export class MongoReadStore implements ReadStore {
     await this.checkpoints.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
   }
 
+  /** Names (without prefix) of this store's collections, checkpoints included. */
+  private async ownCollections(): Promise<string[]> {
+    const all = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    return all
+      .map(({ name }) => name)
+      .filter((name) => !name.startsWith('system.') && !NOT_READ_MODELS.has(name))
+      .filter((name) => (this.prefix ? name.startsWith(this.prefix) : !name.startsWith(SHADOW_PREFIX)))
+      .map((name) => name.slice(this.prefix.length));
+  }
+
   async dropAll(): Promise<void> {
-    const collections = await this.db.listCollections({}, { nameOnly: true }).toArray();
-    for (const { name } of collections) {
-      if (name.startsWith('system.')) continue;
-      await this.db.collection(name).drop();
-    }
+    for (const name of await this.ownCollections()) await this.db.collection(this.prefix + name).drop();
+  }
+
+  /** Fresh collections named `rebuild__<name>`: a rebuild fills them while readers keep the live ones. */
+  async openShadow(): Promise<ShadowReadStore> {
+    const shadow = new MongoReadStore(this.client, this.db, SHADOW_PREFIX);
+    await shadow.dropAll();
+    const live = this;
+    return Object.assign(shadow, {
+      async promote() {
+        const rebuilt = await shadow.ownCollections();
+        // Each rename is atomic; checkpoints go last, so a crash part-way leaves old checkpoints that replay safely.
+        for (const name of rebuilt.filter((n) => n !== CHECKPOINTS)) {
+          await live.db.renameCollection(SHADOW_PREFIX + name, name, { dropTarget: true });
+        }
+        for (const name of await live.ownCollections()) {
+          if (name !== CHECKPOINTS && !rebuilt.includes(name)) await live.db.collection(name).drop();
+        }
+        if (rebuilt.includes(CHECKPOINTS)) await live.db.renameCollection(SHADOW_PREFIX + CHECKPOINTS, CHECKPOINTS, { dropTarget: true });
+      },
+      // The shadow shares the live store's client: closing it must not disconnect the live store.
+      async close() {},
+    });
   }
 
   async close(): Promise<void> {

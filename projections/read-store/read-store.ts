@@ -51,5 +51,14 @@ export interface ReadStore {
   commitBatch(projection: string, position: bigint, work: () => Promise<void>): Promise<void>;
   /** Drop every read-model collection and checkpoint (rebuild from the start of the log). */
   dropAll(): Promise<void>;
+  /**
+   * Optional: a store over fresh, empty collections beside the live ones, for a rebuild that readers never see
+   * half-done. `promote` then replaces the live read models with the shadow's (MongoDB: renames).
+   */
+  openShadow?(): Promise<ShadowReadStore>;
   close(): Promise<void>;
+}
+
+export interface ShadowReadStore extends ReadStore {
+  promote(): Promise<void>;
 }
