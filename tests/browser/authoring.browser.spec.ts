@@ -139,4 +139,50 @@ describe('authoring', () => {
     await page.goto(scriptUrl);
     await visible(page.getByRole('button', { name: 'History (4)' }));
   });
+
+  it('marks syntax errors, completes Lua and platform globals, formats with StyLua, and keeps drafts across reloads', async () => {
+    const page = app.page;
+    await signUp(page, app.url);
+    await page.goto(`${app.url}/script/new`);
+    await page.getByLabel('Script title').fill('Extras');
+
+    // Syntax error marker (luaparse), then valid Luau compound assignment
+    await setEditorText(page, 'local x = (1');
+    await visible(page.getByText(/Syntax error on line 1/));
+    await visible(page.locator('.monaco-editor .squiggly-error').first());
+    await setEditorText(page, 'local n = 1\nn += 2');
+    await visible(page.getByText('No syntax errors'));
+
+    // Completion: members of the task library
+    await setEditorText(page, '');
+    await page.keyboard.type('task.', { delay: 100 }); // a person's pace: the trigger character re-opens the list
+    const suggest = await visible(page.locator('.monaco-editor .suggest-widget'));
+    await visible(suggest.getByText('spawn', { exact: true }));
+    await page.keyboard.press('Escape');
+
+    // Format (StyLua, WebAssembly)
+    await setEditorText(page, 'local   t={1,2}\nif t then print( "x" ) end');
+    await page.getByRole('button', { name: 'Format' }).click();
+    await toastWith(page, 'Formatted');
+    expect(await editorText(page)).toContain('local t = { 1, 2 }');
+
+    // Draft: survives a reload, is offered back, never saved by itself
+    await setEditorText(page, 'print("draft text")');
+    await page.waitForTimeout(800);
+    await page.reload();
+    const offer = await visible(page.getByRole('region', { name: 'Unsaved draft' }));
+    await offer.getByRole('button', { name: 'Restore Draft' }).click();
+    expect(await page.getByLabel('Script title').inputValue()).toBe('Extras');
+    expect(await editorText(page)).toContain('print("draft text")');
+    const list = await page.request.get(`${app.url}/api/scripts`);
+    expect(await list.json()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toastWith(page, 'Script created');
+    await page.waitForURL(/\/script\/(?!new)[^/?]+/);
+    await visible(page.getByText('Version 1', { exact: true }));
+    await page.reload();
+    await visible(page.getByText('Version 1', { exact: true }));
+    await hidden(page.getByRole('region', { name: 'Unsaved draft' }), 2000);
+  });
 });

@@ -150,14 +150,21 @@ export async function toastWith(page: Page, title: string | RegExp): Promise<Loc
   return visible(page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: title }));
 }
 
-/** Replace the text of the Monaco editor labelled `label` (types through the keyboard, exact text). */
+/**
+ * Replace the text of the (first) Monaco editor, exactly: select all, then paste through the clipboard
+ * (typing would trigger auto-closing brackets and auto-indent).
+ */
 export async function setEditorText(page: Page, text: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first();
   await visible(editor);
   await editor.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  if (text === '') {
+    await page.keyboard.press('Delete');
+    return;
+  }
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+V');
 }
 
 /** Text shown by the first Monaco editor on the page (visible lines). */

@@ -1,5 +1,5 @@
 import { apiFetch } from '../lib/api-client';
-import { invalidateQueries, useQuery } from '../lib/query';
+import { invalidateQueries, removeQueries, useQuery } from '../lib/query';
 import type { Folder, FolderPathItem, Script } from './types';
 
 export const folderKeys = {
@@ -39,6 +39,7 @@ export async function updateFolder(id: string, input: { name?: string; isPublic?
 
 export async function deleteFolder(id: string): Promise<void> {
   await apiFetch<void>(`/api/folders/${enc(id)}`, { method: 'DELETE' });
+  removeQueries(['folder', id]); // gone: do not refetch it (the page showing it navigates away)
   await refreshFolders();
 }
 

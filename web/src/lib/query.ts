@@ -142,3 +142,14 @@ export function clearQueryCache(): void {
   useCache.setState({ entries: {} });
   for (const set of fetchers.values()) for (const f of set) f();
 }
+
+/** Forget cached entries under `prefix` without refetching them (e.g. a deleted folder's own queries). */
+export function removeQueries(prefix: QueryKey): void {
+  const h = hash(prefix);
+  const p = h.slice(0, -1);
+  useCache.setState((s) => {
+    const entries = { ...s.entries };
+    for (const k of Object.keys(entries)) if (k === h || k.startsWith(`${p},`)) delete entries[k];
+    return { entries };
+  });
+}

@@ -33,6 +33,12 @@ import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/quickCommand/register';
 import 'monaco-editor/languages/definitions/lua/register';
+// Contributions editor.main imports directly (no feature register file of their own): the suggest widget,
+// the problem status, and the standalone UI strings.
+import 'monaco-editor/editor/browser/coreCommands';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus';
+import 'monaco-editor/editor/common/standaloneStrings';
 
 // The editor's one web worker (diff computation, word suggestions), bundled by Vite from our own origin.
 (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment = {

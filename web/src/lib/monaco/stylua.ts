@@ -23,9 +23,6 @@ export async function formatLua(code: string): Promise<string> {
   config.indent_type = stylua.IndentType.Spaces;
   config.indent_width = 4;
   config.column_width = 120;
-  try {
-    return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
-  } finally {
-    config.free();
-  }
+  // formatCode takes the config by value: wasm-bindgen frees it (calling config.free() afterwards throws).
+  return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
 }
