@@ -25,9 +25,14 @@ export async function handleCommand<State, C extends Command, E extends Event>(
     const recorded = await ctx.eventStore.readStream(streamName);
     const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data } as E), decider.initialState());
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, position: null };
-    const metadata: EventMetadata = { ...command.metadata, schemaVersion: SCHEMA_VERSION };
     const last = recorded[recorded.length - 1];
+    if (events.length === 0) {
+      // Nothing to record, but the state decided on may be ahead of the read models (a concurrent writer's event
+      // just landed): wait until they include it, so the caller reads what it was answered about.
+      if (last) await ctx.watermark.waitFor(last.position);
+      return { events, position: null };
+    }
+    const metadata: EventMetadata = { ...command.metadata, schemaVersion: SCHEMA_VERSION };
     try {
       const { position } = await ctx.eventStore.appendToStream(
         streamName,
