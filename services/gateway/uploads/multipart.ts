@@ -42,7 +42,8 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 2 * MAX_FILES + 10, fieldSize: 64 * 1024, parts: 3 * MAX_FILES + 10 },
+        // busboy signals 'limit' when a file *reaches* fileSize, so a file of exactly 5 MB would be refused: allow one byte more.
+        limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FILES, fields: 2 * MAX_FILES + 10, fieldSize: 64 * 1024, parts: 3 * MAX_FILES + 10 },
       });
     } catch {
       reject(new ValidationError('Malformed multipart body'));
