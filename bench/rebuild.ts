@@ -15,7 +15,7 @@ export async function measureRebuild(count: number): Promise<{ eventsPerSecond: 
   const dir = mkdtempSync(join(tmpdir(), 'luavault-rebuild-'));
   try {
     const store = openSqliteEventStore(join(dir, 'events.sqlite'));
-    await seed(store, count);
+    await seedForBench(store, count);
     const head = await store.headPosition();
 
     const readStarted = performance.now();
@@ -40,7 +40,7 @@ export async function measureRebuild(count: number): Promise<{ eventsPerSecond: 
   }
 }
 
-async function seed(store: ReturnType<typeof openSqliteEventStore>, count: number): Promise<void> {
+export async function seedForBench(store: ReturnType<typeof openSqliteEventStore>, count: number): Promise<void> {
   const meta = (actorId: string) => ({ actorId, at: new Date().toISOString(), schemaVersion: 1 });
   const content = (n: number) => `-- script ${n}\nlocal Players = game:GetService("Players")\nprint("version ${n}")\n`.repeat(3);
   let written = 0;

@@ -20,6 +20,8 @@ export interface Projection {
   indexes: IndexSpec[];
   /** Applies one event. Must be idempotent: every write is guarded by `positionKey` (see `guard`). */
   apply(event: ProjectedEvent, store: ReadStore): Promise<void>;
+  /** Optional: applies a whole batch at once (fold in memory, write once); used instead of `apply` when present. */
+  applyBatch?(events: ProjectedEvent[], store: ReadStore): Promise<void>;
 }
 
 const POSITION_WIDTH = 20; // 2^64 has 20 decimal digits

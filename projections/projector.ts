@@ -116,7 +116,8 @@ export class Projector {
       const pending = events.filter((event) => event.position > checkpoint);
       if (pending.length === 0) continue;
       await this.readStore.commitBatch(projection.name, last.position, async () => {
-        for (const event of pending) await projection.apply(event, this.readStore);
+        if (projection.applyBatch) await projection.applyBatch(pending, this.readStore);
+        else for (const event of pending) await projection.apply(event, this.readStore);
       });
       this.checkpoints.set(projection.name, last.position);
     }

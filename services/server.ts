@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import express from 'express';
 import { loadConfig, type Config } from './config';
 import { openStorage, type Storage } from './storage';
@@ -49,7 +49,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository root, found from this module whether it runs from source (tsx) or from the dist/server bundle. */
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+const REPO_ROOT = findRepoRoot();
 
 async function openLease(config: Config): Promise<Lease> {
   if (config.mongodbUrl) return openMongoLease(config.mongodbUrl);

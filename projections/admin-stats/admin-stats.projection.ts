@@ -1,4 +1,5 @@
-import { guard, type Projection } from '../projection';
+import type { ReadStore } from '../read-store/read-store';
+import { guard, type ProjectedEvent, type Projection } from '../projection';
 
 export interface AdminStatsDoc {
   _id: 'global';
@@ -20,40 +21,72 @@ export const ADMIN_STATS_COLLECTIONS = { adminStats: 'adminStats', scriptCounter
 const C = ADMIN_STATS_COLLECTIONS;
 const STATS_ID = 'global';
 
-/** Counts of users, live scripts and their versions. The top-viewed list is a sorted query on `scripts`. */
+type Counts = { users: number; scripts: number; versions: number };
+
+/**
+ * Counts of users, live scripts and their versions. The top-viewed list is a sorted query on `scripts`.
+ * A batch is folded in memory and written once: the counters document is touched once per batch, not per event.
+ */
 export const adminStatsProjection: Projection = {
   name: 'adminStats',
   collections: Object.values(C),
   indexes: [],
-  async apply(event, store) {
-    const stats = store.collection<AdminStatsDoc>(C.adminStats);
-    const counters = store.collection<ScriptCounterDoc>(C.scriptCounters);
-    const bump = async (inc: Partial<Record<'users' | 'scripts' | 'versions', number>>) => {
-      // The guard makes each $inc happen once per event, even when a batch is replayed.
-      const update = { $inc: inc, $set: { lastPosition: event.positionKey } };
-      const { matched } = await stats.updateOne(guard(STATS_ID, event), update);
-      if (matched === 0 && !(await stats.findOne({ _id: STATS_ID }))) {
-        await stats.replaceOne({ _id: STATS_ID }, { _id: STATS_ID, users: 0, scripts: 0, versions: 0, lastPosition: '' }, { upsert: true });
-        await stats.updateOne(guard(STATS_ID, event), update);
-      }
-    };
+  apply: (event, store) => applyEvents([event], store),
+  applyBatch: applyEvents,
+};
+
+async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
+  const stats = store.collection<AdminStatsDoc>(C.adminStats);
+  const counters = store.collection<ScriptCounterDoc>(C.scriptCounters);
+  const last = events[events.length - 1];
+  if (!last) return;
+  const current = (await stats.findOne({ _id: STATS_ID })) ?? { users: 0, scripts: 0, versions: 0, lastPosition: '' };
+  // Events the counters already include (a replay after a crash) are skipped, so each counts once.
+  const fresh = events.filter((event) => event.positionKey > current.lastPosition);
+  if (fresh.length === 0) return;
+
+  const delta: Counts = { users: 0, scripts: 0, versions: 0 };
+  const versionsByScript = new Map<string, number | null>(); // null: deleted in this batch
+  const versionsOf = async (scriptId: string) => {
+    if (!versionsByScript.has(scriptId)) versionsByScript.set(scriptId, (await counters.findOne({ _id: scriptId }))?.versions ?? 0);
+    return versionsByScript.get(scriptId) ?? 0;
+  };
+  for (const event of fresh) {
     switch (event.type) {
       case 'UserRegistered':
-        return bump({ users: 1 });
+        delta.users += 1;
+        break;
       case 'ScriptCreated':
-        await counters.replaceOne({ _id: event.data.scriptId }, { _id: event.data.scriptId, versions: 1 }, { upsert: true });
-        return bump({ scripts: 1, versions: 1 });
+        versionsByScript.set(event.data.scriptId, 1);
+        delta.scripts += 1;
+        delta.versions += 1;
+        break;
       case 'ScriptSaved':
       case 'ScriptRestored':
-        await counters.updateOne({ _id: event.data.scriptId }, { $max: { versions: event.data.version } });
-        return bump({ versions: 1 });
-      case 'ScriptDeleted': {
-        const counter = await counters.findOne({ _id: event.data.scriptId });
-        await counters.deleteOne({ _id: event.data.scriptId });
-        return bump({ scripts: -1, versions: -(counter?.versions ?? 0) });
-      }
+        versionsByScript.set(event.data.scriptId, Math.max(await versionsOf(event.data.scriptId), event.data.version));
+        delta.versions += 1;
+        break;
+      case 'ScriptDeleted':
+        delta.scripts -= 1;
+        delta.versions -= await versionsOf(event.data.scriptId);
+        versionsByScript.set(event.data.scriptId, null);
+        break;
       default:
-        return;
+        break;
     }
-  },
-};
+  }
+  for (const [scriptId, versions] of versionsByScript) {
+    if (versions === null) await counters.deleteOne({ _id: scriptId });
+    else await counters.replaceOne({ _id: scriptId }, { _id: scriptId, versions }, { upsert: true });
+  }
+  const next: AdminStatsDoc = {
+    _id: STATS_ID,
+    users: current.users + delta.users,
+    scripts: current.scripts + delta.scripts,
+    versions: current.versions + delta.versions,
+    lastPosition: last.positionKey,
+  };
+  // Guarded like every projected write: a concurrent or replayed batch cannot apply the same events twice.
+  if (current.lastPosition === '') await stats.replaceOne({ _id: STATS_ID }, next, { upsert: true });
+  else await stats.replaceOne(guard(STATS_ID, fresh[0]!), next);
+}
