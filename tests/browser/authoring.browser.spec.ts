@@ -40,6 +40,27 @@ describe('authoring', () => {
     await visible(form.getByText('Password must be at least 6 characters'));
   });
 
+  it('signs out from the user menu and back in on the Login tab', async () => {
+    const page = app.page;
+    const username = await signUp(page, app.url);
+    const menu = page.getByRole('button', { name: 'User menu' });
+    expect((await menu.innerText()).startsWith(username.slice(0, 2).toUpperCase())).toBe(true);
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await toastWith(page, 'Logged out');
+    await page.waitForURL(/\/auth$/);
+
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await toastWith(page, 'Login failed');
+    await form.getByLabel('Password').fill('secret-pass-1');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await toastWith(page, 'Welcome back!');
+    await visible(page.getByRole('heading', { name: 'My Workspace' }));
+  });
+
   it('saves versions, views, compares and restores them, shares, and revokes the link', async () => {
     const page = app.page;
     await signUp(page, app.url);
@@ -125,6 +146,12 @@ describe('authoring', () => {
     const raw = await fetch(rawUrl);
     expect(raw.status).toBe(200);
     expect(await raw.text()).toBe(V1);
+
+    // The raw URL pinned to version 2 keeps answering version 2's text
+    await share.getByLabel('Pin the raw URL to a version').selectOption({ label: 'Version 2' });
+    const pinned = await share.getByLabel('Raw URL of version 2', { exact: true }).inputValue();
+    expect(pinned).toBe(`${rawUrl}?version=2`);
+    expect(await (await fetch(pinned)).text()).toBe(V2);
 
     // Revoke: the guest now sees Script Not Found
     await share.getByRole('button', { name: 'Revoke link' }).click();
