@@ -212,4 +212,23 @@ describe('authoring', () => {
     await visible(page.getByText('Version 1', { exact: true }));
     await hidden(page.getByRole('region', { name: 'Unsaved draft' }), 2000);
   });
+
+  it('loads Monaco only on editor screens', async () => {
+    const page = app.page;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await signUp(page, app.url);
+    await page.goto(`${app.url}/`);
+    await visible(page.getByRole('heading', { name: 'My Workspace' }));
+    await page.goto(`${app.url}/folder`);
+    await visible(page.getByRole('heading', { name: 'All Scripts', level: 1 }));
+    const monaco = (p: string) => /monaco|CodeEditor|editor\.worker|codicon/.test(p);
+    expect(requested.filter(monaco)).toEqual([]);
+
+    await page.getByRole('link', { name: 'New Script' }).click();
+    await visible(page.locator('.monaco-editor'));
+    expect(requested.some((p) => /monaco-lua/.test(p))).toBe(true);
+    // everything (Monaco, its worker and font included) comes from our own server: no CDN
+    expect(requested.filter((u) => !u.startsWith(app.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+  });
 });
