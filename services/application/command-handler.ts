@@ -5,9 +5,42 @@ import type { AppContext } from './context';
 
 const MAX_ATTEMPTS = 5;
 const SCHEMA_VERSION = 1;
+const CACHED_STREAMS = 1000;
 
 type Command = { metadata: { actorId: string; at: string } };
 type Event = { type: string; data: unknown };
+
+interface Folded {
+  state: unknown;
+  /** revision of the last event folded into `state` */
+  revision: bigint;
+  /** its global position, for waiting on the read models */
+  position: bigint;
+}
+
+/**
+ * States of recently used streams, each with the revision it includes. The log is append-only, so a cached state is
+ * never wrong, only possibly behind: the next command reads just the events after it (from any process's writes).
+ * Without this a script with 1,000 versions would re-read all 1,000 full contents on every save.
+ */
+const folded = new Map<string, Folded>();
+
+async function load<State, E extends Event>(ctx: AppContext, decider: Decider<State, never, E>, stream: string): Promise<Folded | null> {
+  const cached = folded.get(stream);
+  const newer = await ctx.eventStore.readStream(stream, cached ? { fromRevision: cached.revision + 1n } : {});
+  if (newer.length === 0) return cached ?? null;
+  let state = (cached?.state as State | undefined) ?? decider.initialState();
+  for (const recorded of newer) state = decider.evolve(state, { type: recorded.type, data: recorded.data } as E);
+  const last = newer[newer.length - 1]!;
+  return remember(stream, { state, revision: last.revision, position: last.position });
+}
+
+function remember(stream: string, value: Folded): Folded {
+  folded.delete(stream); // re-insert: Map order is our LRU order
+  folded.set(stream, value);
+  if (folded.size > CACHED_STREAMS) folded.delete(folded.keys().next().value!);
+  return value;
+}
 
 /**
  * Read the stream, fold it into state, decide, append with the revision we read.
@@ -22,23 +55,23 @@ export async function handleCommand<State, C extends Command, E extends Event>(
   command: C,
 ): Promise<{ events: E[]; position: bigint | null }> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await ctx.eventStore.readStream(streamName);
-    const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data } as E), decider.initialState());
+    const current = await load(ctx, decider as unknown as Decider<State, never, E>, streamName);
+    const state = (current?.state as State | undefined) ?? decider.initialState();
     const events = decider.decide(command, state);
-    const last = recorded[recorded.length - 1];
     if (events.length === 0) {
       // Nothing to record, but the state decided on may be ahead of the read models (a concurrent writer's event
       // just landed): wait until they include it, so the caller reads what it was answered about.
-      if (last) await ctx.watermark.waitFor(last.position);
+      if (current) await ctx.watermark.waitFor(current.position);
       return { events, position: null };
     }
     const metadata: EventMetadata = { ...command.metadata, schemaVersion: SCHEMA_VERSION };
     try {
-      const { position } = await ctx.eventStore.appendToStream(
+      const { position, nextRevision } = await ctx.eventStore.appendToStream(
         streamName,
         events.map((e) => ({ type: e.type, data: e.data, metadata })),
-        { expectedRevision: last ? last.revision : 'no_stream' },
+        { expectedRevision: current ? current.revision : 'no_stream' },
       );
+      remember(streamName, { state: events.reduce((s, e) => decider.evolve(s, e), state), revision: nextRevision, position });
       await ctx.watermark.waitFor(position);
       return { events, position };
     } catch (error) {

@@ -62,10 +62,12 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options: { fromRevision?: bigint } = {}): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(stream)) {
+      // fromRevision: START or a bigint revision (inclusive), per the client's readStream options.
+      const fromRevision = options.fromRevision && options.fromRevision > 0n ? options.fromRevision : START;
+      for await (const resolved of this.client.readStream(stream, { fromRevision })) {
         if (resolved.event) out.push(toRecorded(resolved.event));
       }
     } catch (error) {

@@ -40,6 +40,17 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect(read[2]!.position).toBe(second.position);
     });
 
+    it('reads a stream from a revision (inclusive), for callers that keep state up to a known revision', async () => {
+      const s = stream('from-revision');
+      await store.appendToStream(s, [ev('A'), ev('B'), ev('C')], { expectedRevision: 'no_stream' });
+      expect((await store.readStream(s, { fromRevision: 1n })).map((e) => [e.revision, e.type])).toEqual([
+        [1n, 'B'],
+        [2n, 'C'],
+      ]);
+      expect(await store.readStream(s, { fromRevision: 3n })).toEqual([]);
+      expect(await store.readStream(stream('missing-from'), { fromRevision: 2n })).toEqual([]);
+    });
+
     it('reads a missing stream as []', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
     });

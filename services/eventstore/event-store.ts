@@ -35,8 +35,8 @@ export interface AppendResult {
 export interface EventStore {
   /** Appends atomically or not at all. Throws `WrongExpectedRevisionError` on a revision mismatch. */
   appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** All events of one stream in order; a missing stream reads as empty. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  /** Events of one stream in order, from `fromRevision` (inclusive; default 0n); a missing stream reads as empty. */
+  readStream(stream: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]>;
   /**
    * Catch-up then live: every event after `fromPosition` (exclusive; `start` for the beginning),
    * skipping system events. Ends when `signal` aborts.

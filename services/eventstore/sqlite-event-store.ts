@@ -51,7 +51,7 @@ export class SqliteEventStore implements EventStore {
   private readonly stmts: {
     streamHead: Database.Statement<[string], { revision: bigint; position: bigint }>;
     insert: Database.Statement<[string, bigint, string, string, string]>;
-    readStream: Database.Statement<[string], EventRow>;
+    readStream: Database.Statement<[string, bigint], EventRow>;
     readAfter: Database.Statement<[bigint, number], EventRow>;
     head: Database.Statement<[], { position: bigint }>;
   };
@@ -89,7 +89,7 @@ export class SqliteEventStore implements EventStore {
       ),
       readStream: this.db
         .prepare<[string], EventRow>(
-          'SELECT position, stream, revision, type, data, metadata FROM events WHERE stream = ? ORDER BY revision',
+          'SELECT position, stream, revision, type, data, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
         )
         .safeIntegers(true),
       readAfter: this.db
@@ -125,8 +125,8 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    return this.stmts.readStream.all(stream).map(toRecorded);
+  async readStream(stream: string, options: { fromRevision?: bigint } = {}): Promise<RecordedEvent[]> {
+    return this.stmts.readStream.all(stream, options.fromRevision ?? 0n).map(toRecorded);
   }
 
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {

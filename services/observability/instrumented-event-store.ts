@@ -9,7 +9,7 @@ export function instrumentEventStore(store: EventStore, metrics: Metrics): Event
       for (const event of events) metrics.eventsAppended.inc({ type: event.type });
       return result;
     },
-    readStream: (stream) => store.readStream(stream),
+    readStream: (stream, options) => store.readStream(stream, options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
