@@ -49,6 +49,12 @@ function FoldersRedirect() {
   return <Navigate to={paths.folder(id)} replace />;
 }
 
+function FolderRoute() {
+  // Keyed by id so moving between folders starts with a clean search box and no open dialog.
+  const { id = '' } = useParams();
+  return <FolderPage key={id} />;
+}
+
 function ScriptEditorRoute() {
   // Keyed by id so switching scripts (or new → saved) starts from a clean editor state.
   const { id = 'new' } = useParams();
@@ -67,7 +73,7 @@ export const router = createBrowserRouter([
           { path: paths.scriptNew, element: <ScriptEditorPage key="new" /> },
           { path: paths.scriptPattern, element: <ScriptEditorRoute /> },
           { path: paths.folderAll, element: <FolderPage /> },
-          { path: paths.folderPattern, element: <FolderPage /> },
+          { path: paths.folderPattern, element: <FolderRoute /> },
           { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
           { path: paths.apiKeys, element: <ApiKeysPage /> },
         ],
