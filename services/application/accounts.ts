@@ -17,8 +17,20 @@ export const USERNAME_TAKEN = 'Username already taken';
 
 const SESSION_DAYS = 30;
 
-function runUserCommand(ctx: AppContext, actorId: string, command: Omit<UserCommand, 'metadata'>) {
-  return handleCommand(ctx, userDecider, userStream(command.data.userId), { ...command, metadata: { actorId, at: ctx.now() } } as UserCommand);
+function runUserCommand(ctx: AppContext, actorId: string, command: Omit<UserCommand, 'metadata'>, options?: { awaitReadModels?: boolean }) {
+  return handleCommand(ctx, userDecider, userStream(command.data.userId), { ...command, metadata: { actorId, at: ctx.now() } } as UserCommand, options);
+}
+
+/** Takes `count` script slots on the user's stream; refused with 403 past SCRIPT_QUOTA, however many creates race. */
+export async function reserveScriptSlots(ctx: AppContext, actor: Actor, count: number): Promise<void> {
+  const quota = ctx.config.scriptQuota ?? null;
+  // No read model shows slots, so nothing to wait for.
+  await runUserCommand(ctx, actor.actorId, { type: 'ReserveScriptSlots', data: { userId: actor.userId, count, quota } }, { awaitReadModels: false });
+}
+
+export async function releaseScriptSlots(ctx: AppContext, actor: Actor, count: number): Promise<void> {
+  if (count <= 0) return;
+  await runUserCommand(ctx, actor.actorId, { type: 'ReleaseScriptSlots', data: { userId: actor.userId, count } }, { awaitReadModels: false });
 }
 
 async function startSession(ctx: AppContext, userId: string) {

@@ -53,7 +53,9 @@ export async function handleCommand<State, C extends Command, E extends Event>(
   decider: Decider<State, C, E>,
   streamName: string,
   command: C,
+  options: { awaitReadModels?: boolean } = {},
 ): Promise<{ events: E[]; position: bigint | null }> {
+  const awaitReadModels = options.awaitReadModels ?? true;
   for (let attempt = 1; ; attempt++) {
     const current = await load(ctx, decider as unknown as Decider<State, never, E>, streamName);
     const state = (current?.state as State | undefined) ?? decider.initialState();
@@ -61,7 +63,7 @@ export async function handleCommand<State, C extends Command, E extends Event>(
     if (events.length === 0) {
       // Nothing to record, but the state decided on may be ahead of the read models (a concurrent writer's event
       // just landed): wait until they include it, so the caller reads what it was answered about.
-      if (current) await ctx.watermark.waitFor(current.position);
+      if (current && awaitReadModels) await ctx.watermark.waitFor(current.position);
       return { events, position: null };
     }
     const metadata: EventMetadata = { ...command.metadata, schemaVersion: SCHEMA_VERSION };
@@ -72,7 +74,7 @@ export async function handleCommand<State, C extends Command, E extends Event>(
         { expectedRevision: current ? current.revision : 'no_stream' },
       );
       remember(streamName, { state: events.reduce((s, e) => decider.evolve(s, e), state), revision: nextRevision, position });
-      await ctx.watermark.waitFor(position);
+      if (awaitReadModels) await ctx.watermark.waitFor(position);
       return { events, position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -1,7 +1,7 @@
 import { folderDecider, FOLDER_NOT_FOUND } from '../domain/folder/decider';
 import type { FolderCommand } from '../domain/folder/commands';
 import { folderStream } from '../domain/folder/events';
-import { NotFoundError, ValidationError } from '../domain/shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import { workspaceQueries } from '../../projections/workspace/queries';
 import { handleCommand } from './command-handler';
 import type { Actor, AppContext } from './context';
@@ -44,8 +44,26 @@ export async function updateFolder(
     const subtree = await workspaceQueries(ctx.readStore).folderSubtree(actor.userId, folderId);
     if (subtree.some((f) => f._id === changes.parentId)) throw new ValidationError('A folder cannot be moved inside itself');
   }
+  const before = await readOwnedFolder(ctx, actor, folderId);
   await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, ...changes } });
+  if (changes.parentId !== undefined && changes.parentId !== before.parentId && (await inCycle(ctx, actor, folderId))) {
+    // Two moves at once (A under B, B under A) each pass the check above; whoever sees the cycle puts its folder back.
+    await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, parentId: before.parentId } });
+    throw new ConflictError('Another move changed these folders at the same time; please try again');
+  }
   return readOwnedFolder(ctx, actor, folderId);
+}
+
+async function inCycle(ctx: AppContext, actor: Actor, folderId: string): Promise<boolean> {
+  const queries = workspaceQueries(ctx.readStore);
+  const seen = new Set<string>();
+  let current = await queries.folder(actor.userId, folderId);
+  while (current?.parentId) {
+    if (current.parentId === folderId || seen.has(current.parentId)) return true;
+    seen.add(current.parentId);
+    current = await queries.folder(actor.userId, current.parentId);
+  }
+  return false;
 }
 
 /**
@@ -63,6 +81,12 @@ export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: stri
   }
   for (const folder of [...subtree].reverse()) {
     await runFolderCommand(ctx, actor, { type: 'DeleteFolder', data: { folderId: folder._id, userId: actor.userId } });
+  }
+  // A script created or moved into one of these folders while we deleted them: move it out too.
+  for (const folder of subtree) {
+    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) {
+      await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script._id, userId: actor.userId, folderId: null } });
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import { scriptDecider, SCRIPT_NOT_FOUND } from '../domain/script/decider';
 import type { ScriptCommand } from '../domain/script/commands';
 import { scriptStream } from '../domain/script/events';
-import { DomainError, NotFoundError } from '../domain/shared/errors';
+import { NotFoundError } from '../domain/shared/errors';
+import { releaseScriptSlots, reserveScriptSlots } from './accounts';
 import { FOLDER_NOT_FOUND } from '../domain/folder/decider';
 import { workspaceQueries } from '../../projections/workspace/queries';
 import { handleCommand } from './command-handler';
@@ -28,19 +29,6 @@ export async function requireOwnFolder(ctx: AppContext, actor: Actor, folderId: 
   if (!(await workspaceQueries(ctx.readStore).folder(actor.userId, folderId))) throw new NotFoundError(FOLDER_NOT_FOUND);
 }
 
-export class QuotaExceededError extends DomainError {
-  constructor(quota: number) {
-    super(403, `Script limit reached: your account can hold at most ${quota} scripts. Delete a script to make room.`, { quota });
-  }
-}
-
-async function requireQuotaRoom(ctx: AppContext, actor: Actor, adding: number): Promise<void> {
-  const quota = ctx.config.scriptQuota;
-  if (quota === undefined) return;
-  const count = await workspaceQueries(ctx.readStore).scriptCountOf(actor.userId);
-  if (count + adding > quota) throw new QuotaExceededError(quota);
-}
-
 export interface NewScript {
   title: string;
   content: string;
@@ -48,18 +36,45 @@ export interface NewScript {
   comment?: string;
 }
 
-export async function createScript(ctx: AppContext, actor: Actor, input: NewScript): Promise<ScriptView> {
+/**
+ * Creates a script in its own stream after taking a slot on the user's stream (the quota).
+ * `slotReserved`: the caller already took the slot (a batch upload reserves all of its slots up front).
+ */
+export async function createScript(ctx: AppContext, actor: Actor, input: NewScript, options: { slotReserved?: boolean } = {}): Promise<ScriptView> {
   await requireOwnFolder(ctx, actor, input.folderId);
-  await requireQuotaRoom(ctx, actor, 1);
+  if (!options.slotReserved) await reserveScriptSlots(ctx, actor, 1);
   const scriptId = ctx.newId();
-  await runScriptCommand(ctx, actor, { type: 'CreateScript', data: { scriptId, userId: actor.userId, ...input } });
-  return readOwnedScript(ctx, actor, scriptId);
+  try {
+    await runScriptCommand(ctx, actor, { type: 'CreateScript', data: { scriptId, userId: actor.userId, ...input } });
+  } catch (error) {
+    if (!options.slotReserved) await releaseScriptSlots(ctx, actor, 1).catch(() => undefined);
+    throw error;
+  }
+  return keepOutOfDeletedFolder(ctx, actor, await readOwnedScript(ctx, actor, scriptId));
 }
 
-/** Checks quota and target folders for a batch before anything is written (uploads are all or nothing). */
+/**
+ * The folder check before a write reads the read model, so a folder deleted at the same moment can slip past it.
+ * After the write we look again and move the script to the root if its folder is gone (the folder deletion sweeps
+ * once more too): a script never ends up in a folder nobody can open.
+ */
+async function keepOutOfDeletedFolder(ctx: AppContext, actor: Actor, script: ScriptView): Promise<ScriptView> {
+  if (script.folderId === null || (await workspaceQueries(ctx.readStore).folder(actor.userId, script.folderId))) return script;
+  await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script.id, userId: actor.userId, folderId: null } });
+  return readOwnedScript(ctx, actor, script.id);
+}
+
+/**
+ * Checks the target folder and takes `count` slots before anything is written (uploads are all or nothing).
+ * The caller creates with `slotReserved` and hands back what it did not use with `releaseUnusedSlots`.
+ */
 export async function prepareScriptBatch(ctx: AppContext, actor: Actor, count: number, folderId: string | null): Promise<void> {
   await requireOwnFolder(ctx, actor, folderId);
-  await requireQuotaRoom(ctx, actor, count);
+  await reserveScriptSlots(ctx, actor, count);
+}
+
+export async function releaseUnusedSlots(ctx: AppContext, actor: Actor, count: number): Promise<void> {
+  await releaseScriptSlots(ctx, actor, count).catch(() => undefined);
 }
 
 export async function saveScript(
@@ -80,7 +95,7 @@ export async function restoreVersion(ctx: AppContext, actor: Actor, scriptId: st
 export async function moveScript(ctx: AppContext, actor: Actor, scriptId: string, folderId: string | null): Promise<ScriptView> {
   await requireOwnFolder(ctx, actor, folderId);
   await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId, userId: actor.userId, folderId } });
-  return readOwnedScript(ctx, actor, scriptId);
+  return keepOutOfDeletedFolder(ctx, actor, await readOwnedScript(ctx, actor, scriptId));
 }
 
 export async function shareScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<{ shareId: string }> {
@@ -94,5 +109,6 @@ export async function revokeScriptShare(ctx: AppContext, actor: Actor, scriptId:
 }
 
 export async function deleteScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<void> {
-  await runScriptCommand(ctx, actor, { type: 'DeleteScript', data: { scriptId, userId: actor.userId } });
+  const { events } = await runScriptCommand(ctx, actor, { type: 'DeleteScript', data: { scriptId, userId: actor.userId } });
+  if (events.length > 0) await releaseScriptSlots(ctx, actor, 1);
 }

@@ -2,7 +2,7 @@ import { CONTENT_REQUIRED } from '../domain/script/decider';
 import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
 import { createFolder, createFolderChain, deleteFolder } from './folders';
-import { createScript, deleteScript, prepareScriptBatch } from './scripts';
+import { createScript, deleteScript, prepareScriptBatch, releaseUnusedSlots } from './scripts';
 
 export interface UploadItem {
   title: string;
@@ -26,7 +26,11 @@ export async function uploadScripts(ctx: AppContext, actor: Actor, items: Upload
   requireContent(items);
   await prepareScriptBatch(ctx, actor, items.length, folderId);
   const scripts = [];
-  for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }));
+  try {
+    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true }));
+  } finally {
+    await releaseUnusedSlots(ctx, actor, items.length - scripts.length);
+  }
   return scripts;
 }
 
@@ -34,7 +38,7 @@ export async function uploadScripts(ctx: AppContext, actor: Actor, items: Upload
 async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], parentId: string | null, created: { folders: Map<string, string>; scripts: string[] }) {
   for (const item of items) {
     const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
-    const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId });
+    const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true });
     created.scripts.push(script.id);
   }
 }
@@ -44,7 +48,11 @@ export async function uploadStructure(ctx: AppContext, actor: Actor, items: Uplo
   requireContent(items);
   await prepareScriptBatch(ctx, actor, items.length, parentFolderId);
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
-  await writeTree(ctx, actor, items, parentFolderId, created);
+  try {
+    await writeTree(ctx, actor, items, parentFolderId, created);
+  } finally {
+    await releaseUnusedSlots(ctx, actor, items.length - created.scripts.length);
+  }
   return { folderId: parentFolderId, foldersCreated: created.folders.size, scriptsCreated: created.scripts.length };
 }
 
@@ -58,11 +66,16 @@ export async function uploadRepository(ctx: AppContext, actor: Actor, name: stri
   requireContent(items);
   await prepareScriptBatch(ctx, actor, items.length, null);
   const tree = stripCommonTopFolder(items);
-  const root = await createFolder(ctx, actor, { name: name.trim(), parentId: null, isPublic: false });
+  const root = await createFolder(ctx, actor, { name: name.trim(), parentId: null, isPublic: false }).catch(async (error: unknown) => {
+    await releaseUnusedSlots(ctx, actor, items.length);
+    throw error;
+  });
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
   try {
     await writeTree(ctx, actor, tree, root.id, created);
   } catch (error) {
+    // Deleting gives each created script's slot back; the slots never used are released here.
+    await releaseUnusedSlots(ctx, actor, tree.length - created.scripts.length);
     for (const scriptId of created.scripts) await deleteScript(ctx, actor, scriptId).catch(() => undefined);
     await deleteFolder(ctx, actor, root.id).catch(() => undefined);
     throw error;

@@ -51,11 +51,8 @@ describe('script quota (SCRIPT_QUOTA=2)', () => {
     expect((await other.post('/api/scripts', { title: 'c', content: 'c' })).status).toBe(403);
   });
 
-  // KNOWN BUG (left failing on purpose): the quota is checked against the read model, then the script's own
-  // stream is appended; concurrent creates all see the same count and all land (4 at once with 1 existing
-  // reached 5 scripts under a quota of 2). Enforcing it needs a per-user reservation (e.g. a per-user stream
-  // appended with an expected revision), not a local patch.
-  it.fails('concurrent creates never go past the quota', async () => {
+  // Each create first takes a slot on the user's stream with an expected revision, so racing creates serialise there.
+  it('concurrent creates never go past the quota', async () => {
     for (let round = 0; round < 5; round++) {
       const user = await signedInUser(server.url, 'burst');
       await createScript(user, { title: 'one' });

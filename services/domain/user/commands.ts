@@ -9,4 +9,8 @@ export type RegisterUser = {
 export type StartSession = { type: 'StartSession'; data: { userId: string; sessionId: string; expiresAt: string }; metadata: CommandMetadata };
 export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId: string }; metadata: CommandMetadata };
 
-export type UserCommand = RegisterUser | StartSession | EndSession;
+/** `quota`: most scripts the user may hold (null: unlimited), from configuration. */
+export type ReserveScriptSlots = { type: 'ReserveScriptSlots'; data: { userId: string; count: number; quota: number | null }; metadata: CommandMetadata };
+export type ReleaseScriptSlots = { type: 'ReleaseScriptSlots'; data: { userId: string; count: number }; metadata: CommandMetadata };
+
+export type UserCommand = RegisterUser | StartSession | EndSession | ReserveScriptSlots | ReleaseScriptSlots;

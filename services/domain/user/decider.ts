@@ -1,16 +1,22 @@
 import { assertNever, type Decider } from '../shared/decider';
-import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
+import { ConflictError, DomainError, UnauthorizedError, ValidationError } from '../shared/errors';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
 
 export type UserState =
   | { status: 'absent' }
-  | { status: 'registered'; username: string; passwordHash: string; activeSessions: string[] };
+  | { status: 'registered'; username: string; passwordHash: string; activeSessions: string[]; scriptSlots: number };
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+
+export class QuotaExceededError extends DomainError {
+  constructor(quota: number) {
+    super(403, `Script limit reached: your account can hold at most ${quota} scripts. Delete a script to make room.`, { quota });
+  }
+}
 
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -31,6 +37,18 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (state.status !== 'registered' || !state.activeSessions.includes(command.data.sessionId)) return [];
       return [{ type: 'UserSignedOut', data: { userId: command.data.userId, sessionId: command.data.sessionId } }];
     }
+    case 'ReserveScriptSlots': {
+      if (state.status !== 'registered') throw new UnauthorizedError();
+      const { userId, count, quota } = command.data;
+      if (quota !== null && state.scriptSlots + count > quota) throw new QuotaExceededError(quota);
+      return [{ type: 'ScriptSlotsReserved', data: { userId, count } }];
+    }
+    case 'ReleaseScriptSlots': {
+      if (state.status !== 'registered' || command.data.count <= 0) return [];
+      // Never below zero: a release without a matching reservation (older data) is recorded as what it frees.
+      const count = Math.min(command.data.count, state.scriptSlots);
+      return count > 0 ? [{ type: 'ScriptSlotsReleased', data: { userId: command.data.userId, count } }] : [];
+    }
     default:
       return assertNever(command);
   }
@@ -39,13 +57,17 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', username: event.data.username, passwordHash: event.data.passwordHash, activeSessions: [] };
+      return { status: 'registered', username: event.data.username, passwordHash: event.data.passwordHash, activeSessions: [], scriptSlots: 0 };
     case 'UserSignedIn':
       return state.status === 'absent' ? state : { ...state, activeSessions: [...state.activeSessions, event.data.sessionId] };
     case 'UserSignedOut':
       return state.status === 'absent'
         ? state
         : { ...state, activeSessions: state.activeSessions.filter((id) => id !== event.data.sessionId) };
+    case 'ScriptSlotsReserved':
+      return state.status === 'absent' ? state : { ...state, scriptSlots: state.scriptSlots + event.data.count };
+    case 'ScriptSlotsReleased':
+      return state.status === 'absent' ? state : { ...state, scriptSlots: Math.max(0, state.scriptSlots - event.data.count) };
     default:
       return assertNever(event);
   }

@@ -3,7 +3,7 @@ import type { CommandMetadata } from '../shared/decider';
 import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { RegisterUser, UserCommand } from './commands';
-import { USERNAME_TOO_SHORT, userDecider } from './decider';
+import { QuotaExceededError, USERNAME_TOO_SHORT, userDecider } from './decider';
 import type { UserEvent, UserRegistered } from './events';
 
 const userId = 'u-1';
@@ -96,7 +96,7 @@ describe('user decider', () => {
 
     it('several sessions live side by side; ending one keeps the others', () => {
       const state = given(userDecider, [registered, signedIn('sess-1'), signedIn('sess-2'), signedIn('sess-3'), signedOut('sess-2')]).state();
-      expect(state).toEqual({ status: 'registered', username: 'alice', passwordHash: HASH, activeSessions: ['sess-1', 'sess-3'] });
+      expect(state).toEqual({ status: 'registered', username: 'alice', passwordHash: HASH, activeSessions: ['sess-1', 'sess-3'], scriptSlots: 0 });
       given(userDecider, [registered, signedIn('sess-1'), signedIn('sess-2'), signedOut('sess-2')])
         .when(endSession('sess-1'))
         .then([signedOut('sess-1')]);
@@ -111,11 +111,42 @@ describe('user decider', () => {
         username: 'alice',
         passwordHash: HASH,
         activeSessions: [],
+        scriptSlots: 0,
       });
     });
 
     it('session events for a user never registered leave it absent', () => {
       expect(given(userDecider, [signedIn('sess-1'), signedOut('sess-1')]).state()).toEqual({ status: 'absent' });
+    });
+  });
+
+  describe('script slots (the quota)', () => {
+    const reserve = (count: number, quota: number | null): UserCommand => ({ type: 'ReserveScriptSlots', data: { userId, count, quota }, metadata: meta });
+    const release = (count: number): UserCommand => ({ type: 'ReleaseScriptSlots', data: { userId, count }, metadata: meta });
+    const reserved = (count: number): UserEvent => ({ type: 'ScriptSlotsReserved', data: { userId, count } });
+    const released = (count: number): UserEvent => ({ type: 'ScriptSlotsReleased', data: { userId, count } });
+
+    it('reserves slots up to the quota, and refuses past it with 403', () => {
+      given(userDecider, [registered, reserved(1)]).when(reserve(1, 2)).then([reserved(1)]);
+      given(userDecider, [registered, reserved(2)]).when(reserve(1, 2)).thenThrows(QuotaExceededError);
+      given(userDecider, [registered, reserved(1)]).when(reserve(2, 2)).thenThrows(QuotaExceededError);
+    });
+
+    it('a released slot can be taken again', () => {
+      given(userDecider, [registered, reserved(2), released(1)]).when(reserve(1, 2)).then([reserved(1)]);
+    });
+
+    it('without a quota every reservation is recorded', () => {
+      given(userDecider, [registered, reserved(500)]).when(reserve(10, null)).then([reserved(10)]);
+    });
+
+    it('never releases more than is reserved', () => {
+      given(userDecider, [registered, reserved(1)]).when(release(3)).then([released(1)]);
+      given(userDecider, [registered]).when(release(1)).thenNothingHappens();
+    });
+
+    it('an unknown user cannot reserve', () => {
+      given(userDecider).when(reserve(1, null)).thenThrows(UnauthorizedError);
     });
   });
 });

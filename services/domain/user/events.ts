@@ -7,7 +7,14 @@ export type UserRegistered = {
 export type UserSignedIn = { type: 'UserSignedIn'; data: { userId: string; sessionId: string; expiresAt: string } };
 export type UserSignedOut = { type: 'UserSignedOut'; data: { userId: string; sessionId: string } };
 
-export type UserEvent = UserRegistered | UserSignedIn | UserSignedOut;
+/**
+ * Script slots: every script a user creates takes a slot on the user's stream first, so the script quota holds even
+ * when several creates race (the stream's expected revision serialises them). Deleting a script gives its slot back.
+ */
+export type ScriptSlotsReserved = { type: 'ScriptSlotsReserved'; data: { userId: string; count: number } };
+export type ScriptSlotsReleased = { type: 'ScriptSlotsReleased'; data: { userId: string; count: number } };
+
+export type UserEvent = UserRegistered | UserSignedIn | UserSignedOut | ScriptSlotsReserved | ScriptSlotsReleased;
 
 /**
  * Username uniqueness: one stream per lower-cased username, appended with "no stream expected".
