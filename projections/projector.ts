@@ -21,6 +21,7 @@ export class Projector {
   private waiters: { position: bigint; resolve: () => void }[] = [];
   private running: Promise<void> | null = null;
   private readonly batchSize: number;
+  private lastYield = performance.now();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -88,9 +89,12 @@ export class Projector {
 
     for (;;) {
       const batch = await queue.take(this.batchSize);
-      if (batch === null) break;
+      // Once stopped (shutdown, or the lease was lost to another instance) nothing more is written: the events
+      // still queued are applied by whoever projects next, from the checkpoints.
+      if (batch === null || this.abort.signal.aborted) break;
       await this.applyWithRetry(batch.map(toProjectedEvent));
     }
+    queue.close(); // a subscription waiting for room in the queue must not wait forever
     await pump;
   }
 
@@ -108,6 +112,17 @@ export class Projector {
     }
   }
 
+  /**
+   * On the embedded stores a catch-up is nothing but synchronous SQLite calls and resolved promises: without a
+   * yield it would hold the event loop until the log is read to its end, starving timers and I/O (lease renewal,
+   * so a standby would take over a live projector; /healthz; every HTTP request of an in-process gateway).
+   */
+  private async yieldWhenBusy(): Promise<void> {
+    if (performance.now() - this.lastYield < YIELD_AFTER_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.lastYield = performance.now();
+  }
+
   private async applyBatch(events: ProjectedEvent[]): Promise<void> {
     const last = events[events.length - 1];
     if (!last) return;
@@ -115,11 +130,17 @@ export class Projector {
       const checkpoint = this.checkpoints.get(projection.name) ?? -1n;
       const pending = events.filter((event) => event.position > checkpoint);
       if (pending.length === 0) continue;
-      await this.readStore.commitBatch(projection.name, last.position, async () => {
-        if (projection.applyBatch) await projection.applyBatch(pending, this.readStore);
-        else for (const event of pending) await projection.apply(event, this.readStore);
+      await this.readStore.commitBatch(projection.name, last.position, async (batch) => {
+        if (projection.applyBatch) await projection.applyBatch(pending, batch);
+        else {
+          for (const event of pending) {
+            await projection.apply(event, batch);
+            await this.yieldWhenBusy();
+          }
+        }
       });
       this.checkpoints.set(projection.name, last.position);
+      await this.yieldWhenBusy();
     }
     this.processed = last.position;
     this.options.onBatch?.(events);
@@ -133,6 +154,9 @@ function minimum(values: bigint[]): bigint {
   return values.reduce((min, v) => (v < min ? v : min), values[0] ?? -1n);
 }
 
+/** Longest stretch of projecting before timers and I/O get a turn. */
+const YIELD_AFTER_MS = 20;
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bounded hand-off between the subscription and the batch loop: the subscription waits when the loop lags. */
@@ -145,7 +169,7 @@ class BatchQueue<T> {
   constructor(private readonly capacity: number) {}
 
   async push(item: T): Promise<void> {
-    while (this.items.length >= this.capacity) await new Promise<void>((resolve) => (this.onSpace = resolve));
+    while (this.items.length >= this.capacity && !this.closed) await new Promise<void>((resolve) => (this.onSpace = resolve));
     this.items.push(item);
     this.wake('item');
   }
@@ -153,6 +177,7 @@ class BatchQueue<T> {
   close(): void {
     this.closed = true;
     this.wake('item');
+    this.wake('space');
   }
 
   /** Up to `max` items, waiting for at least one; null once closed and drained. */

@@ -40,9 +40,9 @@ describe('EmbeddedReadStore', () => {
     const file = tempFile();
     const first = await openEmbeddedReadStore(file);
     await first.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
-    await first.commitBatch('accounts', 2n ** 60n + 3n, async () => {
-      await first.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h1', scopes: ['read'] }, { upsert: true });
-      await first.collection('scripts').updateOne({ _id: 's1' }, { $set: { title: 'T' }, $inc: { views: 2 } }, { upsert: true });
+    await first.commitBatch('accounts', 2n ** 60n + 3n, async (batch) => {
+      await batch.collection('apiKeys').replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'h1', scopes: ['read'] }, { upsert: true });
+      await batch.collection('scripts').updateOne({ _id: 's1' }, { $set: { title: 'T' }, $inc: { views: 2 } }, { upsert: true });
     });
     await first.collection('scripts').replaceOne({ _id: 's2' }, { _id: 's2', title: 'outside a batch' }, { upsert: true });
     await first.collection('scripts').deleteOne({ _id: 's2' });
@@ -72,7 +72,8 @@ describe('EmbeddedReadStore', () => {
     await store.commitBatch('workspace', 1n, async () => {});
 
     await expect(
-      store.commitBatch('workspace', 2n, async () => {
+      store.commitBatch('workspace', 2n, async (batch) => {
+        const shares = batch.collection('shares');
         await shares.updateOne({ _id: 'a' }, { $unset: { shareId: '' }, $inc: { views: 1 } });
         await shares.updateOne({ _id: 'b' }, { $set: { shareId: 'x' } }); // allowed: 'a' gave 'x' up inside this batch
         await shares.replaceOne({ _id: 'c' }, { _id: 'c', shareId: 'y' }, { upsert: true });
@@ -106,10 +107,10 @@ describe('EmbeddedReadStore', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let batchWroteFirst = false;
-    const batch = store.commitBatch('workspace', 1n, async () => {
-      await scripts.replaceOne({ _id: 'in-batch' }, { _id: 'in-batch' }, { upsert: true });
+    const batch = store.commitBatch('workspace', 1n, async (inBatch) => {
+      await inBatch.collection('scripts').replaceOne({ _id: 'in-batch' }, { _id: 'in-batch' }, { upsert: true });
       await gate;
-      batchWroteFirst = (await scripts.findOne({ _id: 'outside' })) === null;
+      batchWroteFirst = (await inBatch.collection('scripts').findOne({ _id: 'outside' })) === null;
       throw new Error('abort');
     });
     const outside = scripts.replaceOne({ _id: 'outside' }, { _id: 'outside' }, { upsert: true });
@@ -123,8 +124,8 @@ describe('EmbeddedReadStore', () => {
 
   it('refuses a nested commitBatch and dropAll inside a batch', async () => {
     const store = await openAt(':memory:');
-    await expect(store.commitBatch('a', 1n, () => store.commitBatch('b', 1n, async () => {}))).rejects.toThrow(/nested/);
-    await expect(store.commitBatch('a', 1n, () => store.dropAll())).rejects.toThrow(/inside commitBatch/);
+    await expect(store.commitBatch('a', 1n, (batch) => batch.commitBatch('b', 1n, async () => {}))).rejects.toThrow(/nested/);
+    await expect(store.commitBatch('a', 1n, (batch) => batch.dropAll())).rejects.toThrow(/inside commitBatch/);
     expect(await store.getCheckpoint('a')).toBeNull();
   });
 
@@ -134,10 +135,10 @@ describe('EmbeddedReadStore', () => {
       { collection: 'sharedScripts', keys: { shareId: 1 }, unique: true, sparse: true },
       { collection: 'scripts', keys: { ownerId: 1, folderId: 1 } },
     ]);
-    await store.commitBatch('workspace', 1n, async () => {
+    await store.commitBatch('workspace', 1n, async (batch) => {
       for (let i = 0; i < 5000; i++) {
-        await store.collection('sharedScripts').replaceOne({ _id: `s${i}` }, { _id: `s${i}`, shareId: `share-${i}` }, { upsert: true });
-        await store.collection('scripts').replaceOne({ _id: `p${i}` }, { _id: `p${i}`, ownerId: `u${i % 100}`, folderId: null }, { upsert: true });
+        await batch.collection('sharedScripts').replaceOne({ _id: `s${i}` }, { _id: `s${i}`, shareId: `share-${i}` }, { upsert: true });
+        await batch.collection('scripts').replaceOne({ _id: `p${i}` }, { _id: `p${i}`, ownerId: `u${i % 100}`, folderId: null }, { upsert: true });
       }
     });
 

@@ -97,13 +97,13 @@ export class MongoReadStore implements ReadStore {
     return doc ? BigInt(doc.position) : null;
   }
 
-  async commitBatch(projection: string, position: bigint, work: () => Promise<void>): Promise<void> {
+  async commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
     // No multi-document transaction here: the writes inside `work` land one by one, then the checkpoint.
     // That is safe because every projection write is guarded by the position of the event it applies
     // (see `guard` in projections/projection.ts): if we crash before the checkpoint is stored, the replay
     // from the old checkpoint matches nothing that was already applied and changes nothing.
     // If `work` throws, the checkpoint is not moved.
-    await work();
+    await work(this);
     await this.checkpoints.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
   }
 

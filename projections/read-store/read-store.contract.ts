@@ -269,9 +269,9 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
       });
 
       it('commitBatch applies the work and stores the checkpoint, per projection', async () => {
-        await store.commitBatch('workspace', 42n, async () => {
-          await store.collection('scripts').replaceOne({ _id: 'a' }, { _id: 'a', n: 1 }, { upsert: true });
-          await store.collection('scripts').updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        await store.commitBatch('workspace', 42n, async (batch) => {
+          await batch.collection('scripts').replaceOne({ _id: 'a' }, { _id: 'a', n: 1 }, { upsert: true });
+          await batch.collection('scripts').updateOne({ _id: 'a' }, { $inc: { n: 1 } });
         });
         expect(await store.getCheckpoint('workspace')).toBe(42n);
         expect(await store.getCheckpoint('accounts')).toBeNull();
@@ -293,8 +293,8 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
       it('leaves the checkpoint unchanged when the work throws', async () => {
         await store.commitBatch('workspace', 7n, async () => {});
         await expect(
-          store.commitBatch('workspace', 8n, async () => {
-            await store.collection('scripts').replaceOne({ _id: 'x' }, { _id: 'x' }, { upsert: true });
+          store.commitBatch('workspace', 8n, async (batch) => {
+            await batch.collection('scripts').replaceOne({ _id: 'x' }, { _id: 'x' }, { upsert: true });
             throw new Error('boom');
           }),
         ).rejects.toThrow('boom');

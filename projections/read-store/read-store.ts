@@ -45,10 +45,12 @@ export interface ReadStore {
   /** Checkpoint of one projection: the global position of the last event it applied, `null` if none. */
   getCheckpoint(projection: string): Promise<bigint | null>;
   /**
-   * Runs `work` then stores the checkpoint; on the embedded store both land in one transaction.
-   * On MongoDB the writes inside `work` are each guarded by position, so a crash between them and the checkpoint is replay-safe.
+   * Runs `work` then stores the checkpoint. `work` writes through the `batch` store it is given: on the embedded store
+   * those writes and the checkpoint land in one transaction (writes through the store itself wait for the batch).
+   * On MongoDB `batch` is the store itself and every write is guarded by position, so a crash between the writes and
+   * the checkpoint is replay-safe.
    */
-  commitBatch(projection: string, position: bigint, work: () => Promise<void>): Promise<void>;
+  commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
   /** Drop every read-model collection and checkpoint (rebuild from the start of the log). */
   dropAll(): Promise<void>;
   /**
