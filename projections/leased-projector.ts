@@ -26,12 +26,19 @@ export class LeasedRunner {
     this.ttlMs = options.ttlMs ?? 10_000;
   }
 
-  /** Resolves once the lease is held and `start` has run. */
+  /**
+   * Resolves once the lease is held and `start` has run. Even with `waitForLease: false` it tries for one TTL:
+   * a lease left behind by an instance that died (kill -9, power loss) expires within its TTL, so a restart right
+   * after a crash must not fail; a lease still held after a full TTL is being renewed by a live instance.
+   */
   async start(start: () => Promise<{ stop(): Promise<void> }>, waitForLease = true): Promise<void> {
+    const giveUpAt = Date.now() + this.ttlMs + Math.min(this.ttlMs / 3, 1000);
     while (!(await this.lease.tryAcquire(PROJECTOR_LEASE, this.options.holder, this.ttlMs))) {
-      if (!waitForLease) throw new Error('Another LuaVault projector holds the lease (is another instance running on this DATA_DIR?)');
+      if (!waitForLease && Date.now() >= giveUpAt) {
+        throw new Error('Another LuaVault projector holds the lease (is another instance running on this DATA_DIR?)');
+      }
       if (this.stopped) return;
-      await new Promise((resolve) => setTimeout(resolve, this.ttlMs / 3));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(this.ttlMs / 3, 1000)));
     }
     if (this.stopped) return;
     this.running = await start();
