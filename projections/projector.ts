@@ -130,11 +130,11 @@ export class Projector {
       const checkpoint = this.checkpoints.get(projection.name) ?? -1n;
       const pending = events.filter((event) => event.position > checkpoint);
       if (pending.length === 0) continue;
-      await this.readStore.commitBatch(projection.name, last.position, async () => {
-        if (projection.applyBatch) await projection.applyBatch(pending, this.readStore);
+      await this.readStore.commitBatch(projection.name, last.position, async (batch) => {
+        if (projection.applyBatch) await projection.applyBatch(pending, batch);
         else {
           for (const event of pending) {
-            await projection.apply(event, this.readStore);
+            await projection.apply(event, batch);
             await this.yieldWhenBusy();
           }
         }
