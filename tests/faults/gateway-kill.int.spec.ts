@@ -36,7 +36,9 @@ describe('gateway killed with kill -9', () => {
     const child = await startChildServer({ role: 'all', dataDir, leaseTtlMs: 1000 });
     const alice = new Client(child.url);
     expect((await alice.register(uniqueName('alice'))).status).toBe(201);
-    const scripts = await Promise.all(Array.from({ length: SCRIPTS }, (_, i) => createScript(alice, { title: `Hot ${i}`, content: `-- v1 of ${i}` })));
+    // Created one after the other: concurrent creates by one user contend on the user's stream (script slots).
+    const scripts: Awaited<ReturnType<typeof createScript>>[] = [];
+    for (let i = 0; i < SCRIPTS; i++) scripts.push(await createScript(alice, { title: `Hot ${i}`, content: `-- v1 of ${i}` }));
     const acks: Ack[] = scripts.map((s) => ({ scriptId: s.id, version: 1, content: s.content }));
     lap(`server up, ${SCRIPTS} scripts created`);
 
