@@ -3,7 +3,8 @@ import { ConflictError, WrongExpectedRevisionError } from '../domain/shared/erro
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppContext } from './context';
 
-const MAX_ATTEMPTS = 5;
+/** A busy stream (one user's many parallel creates all take a slot on the user's stream) needs room to retry. */
+const MAX_ATTEMPTS = 12;
 const SCHEMA_VERSION = 1;
 const CACHED_STREAMS = 1000;
 
@@ -79,6 +80,8 @@ export async function handleCommand<State, C extends Command, E extends Event>(
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError('The resource changed while saving; please retry');
+      // Jittered backoff, so writers that collided do not collide again in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
     }
   }
 }

@@ -15,6 +15,13 @@ afterAll(async () => {
 const AUTOMATIC_COMMENT = /\b\d{4}\b.*\b\d{1,2}:\d{2}\b/;
 
 describe('create, read, list', () => {
+  it('many parallel creates by one user all land (each takes a slot on the user stream, retried on collision)', async () => {
+    const racer = await signedInUser(server.url, 'parallel-creator');
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => racer.post('/api/scripts', { title: `p${i}`, content: 'x' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(201));
+    expect(((await racer.get('/api/scripts')).body as unknown[]).length).toBe(16);
+  });
+
   it('creates a script as version 1 and reads it back', async () => {
     const res = await alice.post('/api/scripts', { title: '  Hello  ', content: 'print("hello")\n' });
     expect(res.status).toBe(201);
