@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { load, median, percentile, type LoadResult } from './load';
-import { measureRebuild } from './rebuild';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (absolute times on shared machines are noise).
@@ -19,11 +18,16 @@ const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 100_000);
 
 const TSX = join('node_modules', '.bin', 'tsx');
 
-function startChild(script: string, arg: string): Promise<{ child: ChildProcess; info: { url: string } }> {
-  const child = spawn(TSX, [script, arg], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a child and resolves with the first URL it prints. */
+function startChild(command: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, info: JSON.parse(line) }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const url = /https?:\/\/[^\s"]+/.exec(line)?.[0];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
   });
 }
 
@@ -37,9 +41,11 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'luavault-bench-'));
   const children: ChildProcess[] = [];
   try {
-    const lv = await startChild('bench/luavault-server.ts', join(dir, 'data'));
+    // The product as `npm start` runs it: the compiled server bundle, embedded storage, in its own process.
+    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+    const lv = await startChild('node', ['dist/server/main.mjs'], { PORT: '0', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' });
     children.push(lv.child);
-    const base = lv.info.url;
+    const base = lv.url;
     const { cookie } = await json(`${base}/api/register`, { method: 'POST', body: JSON.stringify({ username: 'bench', password: 'benchpass' }) });
     const content = `-- 4 KB script\n${'print("LuaVault benchmark line")\n'.repeat(4096 / 32)}`.slice(0, 4096);
     const script = (await json(`${base}/api/scripts`, { method: 'POST', cookie, body: JSON.stringify({ title: 'Bench', content }) })).body;
@@ -48,16 +54,16 @@ async function main() {
 
     const bodyFile = join(dir, 'body.lua');
     writeFileSync(bodyFile, content);
-    const bare = await startChild('bench/bare-server.ts', bodyFile);
+    const bare = await startChild(TSX, ['bench/bare-server.ts', bodyFile]);
     children.push(bare.child);
 
     console.log(`Raw fetch, 4 KB, 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, alternating:`);
     const ours: LoadResult[] = [];
     const ceiling: LoadResult[] = [];
     await load(rawUrl, 1); // warm-up
-    await load(bare.info.url, 1);
+    await load(bare.url, 1);
     for (let round = 0; round < ROUNDS; round++) {
-      ceiling.push(await load(bare.info.url, SECONDS));
+      ceiling.push(await load(bare.url, SECONDS));
       ours.push(await load(rawUrl, SECONDS));
       console.log(`  round ${round + 1}: bare ${ceiling[round]!.requestsPerSecond.toFixed(0)} req/s, LuaVault ${ours[round]!.requestsPerSecond.toFixed(0)} req/s`);
     }
@@ -83,7 +89,11 @@ async function main() {
     console.log(`  p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms (target p99 < 50 ms)`);
 
     console.log(`\nProjection rebuild over ${REBUILD_EVENTS} events (embedded stores):`);
-    const rebuild = await measureRebuild(REBUILD_EVENTS);
+    execFileSync('npx', ['vite', 'build', '--config', 'bench/vite.bench.config.ts'], { stdio: 'inherit' });
+    const rebuild = JSON.parse(execFileSync('node', ['dist/bench/rebuild-child.mjs', String(REBUILD_EVENTS)], { encoding: 'utf8' }).trim()) as {
+      eventsPerSecond: number;
+      readOnlyEventsPerSecond: number;
+    };
     console.log(`  plain read of the log: ${rebuild.readOnlyEventsPerSecond.toFixed(0)} events/s`);
     console.log(`  rebuild of every read model: ${rebuild.eventsPerSecond.toFixed(0)} events/s (target >= 20000)`);
     console.log(`  ratio: ${(rebuild.eventsPerSecond / rebuild.readOnlyEventsPerSecond).toFixed(2)} of a plain read`);

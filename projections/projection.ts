@@ -44,6 +44,7 @@ export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent {
 /**
  * Filter that matches a document only if this event has not been applied to it yet:
  * a replay after a crash (events already applied but checkpoint not yet stored) changes nothing.
+ * Every projected document is created with its `lastPosition`, so a plain range test is enough.
  */
 export function guard(id: string, event: ProjectedEvent): Filter {
   return { _id: id, ...notYetApplied(event) };
@@ -51,5 +52,5 @@ export function guard(id: string, event: ProjectedEvent): Filter {
 
 /** The guard's condition alone, to combine with another selector (`{ scriptId, ...notYetApplied(event) }`). */
 export function notYetApplied(event: ProjectedEvent): Filter {
-  return { $or: [{ lastPosition: { $lt: event.positionKey } }, { lastPosition: { $exists: false } }] };
+  return { lastPosition: { $lt: event.positionKey } };
 }

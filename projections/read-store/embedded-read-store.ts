@@ -338,8 +338,16 @@ export class EmbeddedReadStore implements ReadStore {
   private first(name: string, filter: Filter): Doc | undefined {
     const state = this.collections.get(name);
     if (!state) return undefined;
+    const id = onlyId(filter);
+    if (id !== undefined) {
+      // `{ _id: '...' }`, the projections' most common filter: a map lookup, nothing to compile.
+      this.stats.docsExamined++;
+      return state.docs.get(id);
+    }
+    const docs = this.candidates(state, filter);
+    if (docs.length === 0) return undefined; // nothing to test: skip compiling the filter
     const test = compileFilter(filter);
-    for (const doc of this.candidates(state, filter)) {
+    for (const doc of docs) {
       this.stats.docsExamined++;
       if (test(doc)) return doc;
     }
@@ -350,9 +358,11 @@ export class EmbeddedReadStore implements ReadStore {
   private matching(name: string, filter: Filter): Doc[] {
     const state = this.collections.get(name);
     if (!state) return [];
+    const docs = this.candidates(state, filter);
+    if (docs.length === 0) return [];
     const test = compileFilter(filter);
     const out: Doc[] = [];
-    for (const doc of this.candidates(state, filter)) {
+    for (const doc of docs) {
       this.stats.docsExamined++;
       if (test(doc)) out.push(doc);
     }
@@ -360,16 +370,15 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** A superset of the documents that can match: from `_id` or an equality index when the filter allows, else all. */
-  private *candidates(state: CollectionState, filter: Filter): Iterable<Doc> {
+  private candidates(state: CollectionState, filter: Filter): Doc[] {
     const ids = this.plan(state, filter);
-    if (!ids) {
-      yield* state.docs.values();
-      return;
-    }
+    if (!ids) return [...state.docs.values()];
+    const docs: Doc[] = [];
     for (const id of ids) {
       const doc = state.docs.get(id);
-      if (doc) yield doc;
+      if (doc) docs.push(doc);
     }
+    return docs;
   }
 
   private plan(state: CollectionState, filter: Filter): Iterable<string> | null {
@@ -709,6 +718,16 @@ function equalityValues(condition: unknown): (string | number | boolean)[] | nul
   if (ops[0] === '$eq' && isPrimitive(condition.$eq)) return [condition.$eq];
   if (ops[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(isPrimitive)) return condition.$in as (string | number | boolean)[];
   return null;
+}
+
+/** The id of a filter that is exactly `{ _id: '<string>' }`, else undefined. */
+function onlyId(filter: Filter): string | undefined {
+  let id: string | undefined;
+  for (const key in filter) {
+    if (key !== '_id' || typeof filter._id !== 'string') return undefined;
+    id = filter._id;
+  }
+  return id;
 }
 
 /** A fast path for the common `{ field: primitive, ... }` filter; everything else goes to mingo. */

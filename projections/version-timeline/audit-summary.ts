@@ -1,5 +1,12 @@
 import type { ScriptEvent } from '../../services/domain/script/events';
 
+/** A one-line, human description of a version for the audit trail. */
+export function versionSummary(version: { kind: string; title: string; version: number; comment: string; restoredFrom: number | null }): string {
+  if (version.kind === 'ScriptCreated') return `Created "${version.title}" (version 1)`;
+  if (version.kind === 'ScriptRestored') return `Restored version ${version.restoredFrom} as version ${version.version}`;
+  return `Saved version ${version.version}: ${version.comment}`;
+}
+
 /** A one-line, human description of a script event for the audit trail. */
 export function auditSummary(event: ScriptEvent): string {
   switch (event.type) {

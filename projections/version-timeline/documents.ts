@@ -8,10 +8,17 @@ export interface VersionDoc {
   comment: string;
   createdAt: string;
   actorId: string;
+  /** the event that made this version; with `position`, the version is also its own audit-trail entry */
+  kind: 'ScriptCreated' | 'ScriptSaved' | 'ScriptRestored';
+  restoredFrom: number | null;
+  position: string;
   [key: string]: unknown;
 }
 
-/** One document per recorded script event: the audit trail (who did what, when). */
+/**
+ * One document per recorded script event that made no version (move, share, revoke, delete): the rest of the audit
+ * trail. Versions are not repeated here; the history merges both, ordered by log position.
+ */
 export interface AuditEntryDoc {
   _id: string; // the event's position key: unique and ordered
   scriptId: string;

@@ -30,22 +30,26 @@ export const versionTimelineProjection: Projection = {
     const scriptEvent = event as unknown as ScriptEvent & typeof event;
     const { actorId, at } = event.metadata;
 
-    const entry: AuditEntryDoc = {
-      _id: event.positionKey,
-      scriptId: scriptEvent.data.scriptId,
-      type: event.type,
-      actorId,
-      at,
-      summary: auditSummary(scriptEvent),
-    };
-    await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: entry._id }, entry, { upsert: true });
-
     switch (scriptEvent.type) {
       case 'ScriptCreated':
       case 'ScriptSaved':
       case 'ScriptRestored': {
+        // A version is also its own audit entry: one document per save, not two.
         const { scriptId, version, title, content, comment } = scriptEvent.data;
-        const doc: VersionDoc = { _id: versionDocId(scriptId, version), scriptId, version, title, content, comment, createdAt: at, actorId };
+        const restoredFrom = scriptEvent.type === 'ScriptRestored' ? scriptEvent.data.restoredFrom : null;
+        const doc: VersionDoc = {
+          _id: versionDocId(scriptId, version),
+          scriptId,
+          version,
+          title,
+          content,
+          comment,
+          createdAt: at,
+          actorId,
+          kind: scriptEvent.type,
+          restoredFrom,
+          position: event.positionKey,
+        };
         await store.collection<VersionDoc>(C.versions).replaceOne({ _id: doc._id }, doc, { upsert: true });
         return;
       }
@@ -54,8 +58,18 @@ export const versionTimelineProjection: Projection = {
         await store.collection(C.versions).deleteMany({ scriptId: scriptEvent.data.scriptId });
         await store.collection(C.auditLog).deleteMany({ scriptId: scriptEvent.data.scriptId });
         return;
-      default:
+      default: {
+        const entry: AuditEntryDoc = {
+          _id: event.positionKey,
+          scriptId: scriptEvent.data.scriptId,
+          type: event.type,
+          actorId,
+          at,
+          summary: auditSummary(scriptEvent),
+        };
+        await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: entry._id }, entry, { upsert: true });
         return;
+      }
     }
   },
 };
