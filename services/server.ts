@@ -152,10 +152,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
   };
   const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag });
-  const rawRoute = { method: 'GET', route: '/api/share/:shareId/raw (fast path)' };
-  const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), (status, seconds) =>
-    metrics.requestDuration.observe({ ...rawRoute, status: String(status) }, seconds),
-  );
+  // One bound histogram child per status: the hot path skips prom-client's per-call label validation and hashing.
+  const rawTimers = new Map<number, (seconds: number) => void>();
+  const observeRaw = (status: number, seconds: number) => {
+    let timer = rawTimers.get(status);
+    if (!timer) rawTimers.set(status, (timer = boundObserver(metrics, '/api/share/:shareId/raw (fast path)', status)));
+    timer(seconds);
+  };
+  const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw);
   const server = await listen((req, res) => {
     if (!rawFastPath(req, res)) app(req, res);
   }, config.port);
@@ -173,6 +177,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeStorage(storage);
     },
   };
+}
+
+function boundObserver(metrics: Metrics, route: string, status: number): (seconds: number) => void {
+  return metrics.requestDuration.labels('GET', route, String(status)).observe;
 }
 
 async function closeStorage(storage: Storage | null): Promise<void> {

@@ -27,7 +27,7 @@ export function createRawFastPath(
     const cached = cache.peek(shareId);
     if (cached) {
       send(req, res, cached, views);
-      done();
+      observe(res.statusCode, (performance.now() - started) / 1000);
       return true;
     }
     cache.load(shareId).then(
@@ -52,17 +52,11 @@ export function createRawFastPath(
 
 function send(req: IncomingMessage, res: ServerResponse, entry: RawEntry, views: ViewCounter): void {
   views.count(entry.scriptId);
-  const common = {
-    ETag: entry.etag,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-    'Access-Control-Allow-Origin': '*',
-  };
   if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, common);
+    res.writeHead(304, entry.notModifiedHeaders);
     res.end();
     return;
   }
-  res.writeHead(200, { ...common, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': entry.body.length });
+  res.writeHead(200, entry.headers);
   res.end(req.method === 'HEAD' ? undefined : entry.body);
 }

@@ -6,7 +6,15 @@ export interface RawEntry {
   scriptId: string;
   body: Buffer;
   etag: string;
+  /** response headers built once per entry, in Node's flat [name, value, ...] form */
+  headers: string[];
+  notModifiedHeaders: string[];
   loadedAt: number;
+}
+
+function responseHeaders(etag: string, length: number) {
+  const common = ['ETag', etag, 'Cache-Control', 'no-cache', 'X-Content-Type-Options', 'nosniff', 'Access-Control-Allow-Origin', '*'];
+  return { headers: [...common, 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', String(length)], notModifiedHeaders: common };
 }
 
 /**
@@ -42,7 +50,8 @@ export class RawScriptCache {
     if (cached) return cached;
     const doc = await this.queries.sharedScript(shareId);
     if (!doc) return null;
-    const entry: RawEntry = { scriptId: doc.scriptId, body: Buffer.from(doc.content, 'utf8'), etag: doc.etag, loadedAt: Date.now() };
+    const body = Buffer.from(doc.content, 'utf8');
+    const entry: RawEntry = { scriptId: doc.scriptId, body, etag: doc.etag, ...responseHeaders(doc.etag, body.length), loadedAt: Date.now() };
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.evict(oldest);
