@@ -29,7 +29,7 @@ export class Projector {
     private readonly projections: Projection[],
     private readonly options: ProjectorOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 1000;
+    this.batchSize = options.batchSize ?? 3000;
   }
 
   /** Global position of the last event every projection has applied. */
