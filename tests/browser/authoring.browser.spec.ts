@@ -213,6 +213,16 @@ describe('authoring', () => {
     await hidden(page.getByRole('region', { name: 'Unsaved draft' }), 2000);
   });
 
+  it('keeps every keystroke of fast typing, and Enter after a complete keyword starts a new line', async () => {
+    const page = app.page;
+    await signUp(page, app.url);
+    await page.goto(`${app.url}/script/new`);
+    await setEditorText(page, '');
+    // 200 keys a second: Chromium's EditContext input path used to drop some of these.
+    await page.keyboard.type('for i = 1, 3 do\nprint(i)\nend', { delay: 5 });
+    await expect.poll(async () => (await editorText(page)).split('\n').map((line) => line.trim()).join('\n'), { timeout: 5000 }).toBe('for i = 1, 3 do\nprint(i)\nend');
+  });
+
   it('loads Monaco only on editor screens', async () => {
     const page = app.page;
     const requested: string[] = [];

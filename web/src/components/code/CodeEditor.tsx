@@ -38,9 +38,28 @@ export type CodeEditorProps = {
   path?: string;
 };
 
-/** Monaco with Lua highlighting, word wrap and a minimap, bundled locally. */
+type EditorInstance = Parameters<OnMount>[0];
+
+/**
+ * Monaco with Lua highlighting, word wrap and a minimap, bundled locally.
+ *
+ * The model owns the text while the user types: `value` is pushed into it only when it changes from outside (a
+ * version viewed, a draft restored, a format). Passing every `value` back (a controlled editor) makes a render that
+ * lags one keystroke behind reset the model and drop what was just typed.
+ */
 export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path }: CodeEditorProps) {
   const monaco = useMonaco();
+  const editorRef = useRef<EditorInstance | null>(null);
+  const emitted = useRef(value);
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || value === emitted.current || value === editor.getValue()) return;
+    emitted.current = value;
+    const model = editor.getModel();
+    // An edit on the model (not setValue) so it can be undone like any other; works on read-only editors too.
+    if (model) model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+    else editor.setValue(value);
+  }, [value]);
   return (
     <div className="code-editor" data-readonly={readOnly || undefined}>
       {!monaco ? (
@@ -50,10 +69,18 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
           height={height}
           language="lua"
           theme={editorTheme()}
-          value={value}
+          defaultValue={value}
           path={path}
-          onChange={(v) => onChange?.(v ?? '')}
-          onMount={onMount}
+          onChange={(v) => {
+            emitted.current = v ?? '';
+            onChange?.(v ?? '');
+          }}
+          onMount={(editor, api) => {
+            editorRef.current = editor;
+            if (editor.getValue() !== value) editor.setValue(value);
+            emitted.current = value;
+            onMount?.(editor, api);
+          }}
           loading={<Loading height={height} />}
           options={{
             readOnly,
@@ -69,6 +96,10 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
             fixedOverflowWidgets: true,
             renderLineHighlight: readOnly ? 'none' : 'line',
             readOnlyMessage: { value: 'This is a read-only view.' },
+            // The EditContext input path drops keystrokes typed in quick succession in Chromium (seen at 25 keys/s);
+            // the classic hidden-textarea path does not.
+            editContext: false,
+            acceptSuggestionOnEnter: 'smart',
           }}
         />
       )}
