@@ -21,6 +21,7 @@ import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
 import { RawScriptCache } from './gateway/raw-script-cache';
 import { createRawFastPath } from './gateway/raw-fast-path';
+import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
@@ -125,12 +126,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const opened = storage as unknown as Storage;
   const eventStore = instrumentEventStore(opened.eventStore, metrics);
   const readStore = opened.readStore;
-  rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 1000 : Number.POSITIVE_INFINITY);
+  // With an in-process projector entries are dropped as events are projected; a separate gateway follows the log
+  // itself (followScriptChanges below) and keeps a short lifetime as a safety net.
+  rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 5000 : Number.POSITIVE_INFINITY);
 
   const inProcess = projector as Projector | null;
   const watermark: ReadModelWatermark = inProcess
     ? { waitFor: async (position) => void (await inProcess.waitFor(position)) }
     : checkpointWatermark(readStore);
+  const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);
   metrics.onScrape = async () => {
     const reading = await lag.read();
@@ -173,6 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async stop() {
       await closeServer(server.server);
       await views.stop();
+      await invalidation?.stop();
       await runner?.stop();
       await closeStorage(storage);
     },
