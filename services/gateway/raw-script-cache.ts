@@ -26,11 +26,14 @@ export class RawScriptCache {
   private readonly entries = new Map<string, RawEntry>();
   private readonly shareIdsByScript = new Map<string, string>();
   private readonly queries;
+  private bytes = 0;
 
   constructor(
     readStore: ReadStore,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly maxEntries = 10_000,
+    /** bodies live outside the V8 heap: bound them in bytes too, not just in entries */
+    private readonly maxBytes = 128 * 1024 * 1024,
   ) {
     this.queries = sharedViewQueries(readStore);
   }
@@ -52,11 +55,15 @@ export class RawScriptCache {
     if (!doc) return null;
     const body = Buffer.from(doc.content, 'utf8');
     const entry: RawEntry = { scriptId: doc.scriptId, body, etag: doc.etag, ...responseHeaders(doc.etag, body.length), loadedAt: Date.now() };
-    if (this.entries.size >= this.maxEntries) {
+    if (body.length > this.maxBytes) return entry; // served, never cached
+    if (this.entries.has(shareId)) this.evict(shareId); // two concurrent misses of one link
+    while (this.entries.size >= this.maxEntries || this.bytes + body.length > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.evict(oldest);
+      if (oldest === undefined) break;
+      this.evict(oldest);
     }
     this.entries.set(shareId, entry);
+    this.bytes += body.length;
     this.shareIdsByScript.set(doc.scriptId, shareId);
     return entry;
   }
@@ -74,6 +81,9 @@ export class RawScriptCache {
   private evict(shareId: string): void {
     const entry = this.entries.get(shareId);
     this.entries.delete(shareId);
-    if (entry) this.shareIdsByScript.delete(entry.scriptId);
+    if (entry) {
+      this.shareIdsByScript.delete(entry.scriptId);
+      this.bytes -= entry.body.length;
+    }
   }
 }
