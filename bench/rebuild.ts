@@ -6,6 +6,7 @@ import type { NewEvent } from '../services/eventstore/event-store';
 import { openEmbeddedReadStore } from '../projections/read-store/embedded-read-store';
 import { Projector } from '../projections/projector';
 import { allProjections } from '../projections/registry';
+import { randomId } from '../services/security/secrets';
 
 /**
  * Rebuild throughput: `count` realistic events (users, folders, scripts created, saved, shared, viewed)
@@ -50,17 +51,17 @@ export async function seedForBench(store: ReturnType<typeof openSqliteEventStore
     pending.push(store.appendToStream(stream, events, { expectedRevision: 'any' }));
   };
   for (let u = 0; written < count; u++) {
-    const userId = `u${u}`;
+    const userId = randomId(12); // random like production ids: read-model writes land all over their B-trees
     append(`user-${userId}`, [{ type: 'UserRegistered', data: { userId, username: `user${u}`, passwordHash: 'x', email: null }, metadata: meta(userId) }]);
-    const folderId = `f${u}`;
+    const folderId = randomId(12);
     append(`folder-${folderId}`, [{ type: 'FolderCreated', data: { folderId, ownerId: userId, name: 'src', parentId: null, isPublic: false }, metadata: meta(userId) }]);
     for (let s = 0; s < 10 && written < count; s++) {
-      const scriptId = `s${u}_${s}`;
+      const scriptId = randomId(12);
       const events: NewEvent[] = [
         { type: 'ScriptCreated', data: { scriptId, ownerId: userId, title: `Script ${s}`, content: content(1), folderId: s % 2 ? folderId : null, version: 1, comment: 'Initial version' }, metadata: meta(userId) },
       ];
       for (let v = 2; v <= 6; v++) events.push({ type: 'ScriptSaved', data: { scriptId, title: `Script ${s}`, content: content(v), version: v, comment: `v${v}` }, metadata: meta(userId) });
-      events.push({ type: 'ScriptShared', data: { scriptId, shareId: `sh${scriptId}` }, metadata: meta(userId) });
+      events.push({ type: 'ScriptShared', data: { scriptId, shareId: randomId(12) }, metadata: meta(userId) });
       append(`script-${scriptId}`, events);
       append(`scriptviews-${scriptId}`, [{ type: 'ScriptViewsCounted', data: { scriptId, count: 3 }, metadata: meta('system:views') }]);
     }

@@ -155,3 +155,29 @@ describe('EmbeddedReadStore', () => {
     expect(store.stats.docsExamined).toBe(1);
   });
 });
+
+describe('embedded read store file layout', () => {
+  it('drops a read-model file of the older id-keyed layout, so the projections rebuild it from the log', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const Database = (await import('better-sqlite3')).default;
+    const file = join(mkdtempSync(join(tmpdir(), 'layout-')), 'read-models.sqlite');
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;
+      CREATE TABLE checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
+      INSERT INTO docs VALUES ('scripts', 's1', '{"_id":"s1"}');
+      INSERT INTO checkpoints VALUES ('workspace', '42');
+    `);
+    old.close();
+    const store = await openEmbeddedReadStore(file);
+    expect(await store.getCheckpoint('workspace')).toBeNull();
+    expect(await store.collection('scripts').find({})).toEqual([]);
+    await store.collection('scripts').replaceOne({ _id: 's2' }, { _id: 's2', n: 1 }, { upsert: true });
+    await store.close();
+    const reopened = await openEmbeddedReadStore(file);
+    expect(await reopened.collection('scripts').find({})).toEqual([{ _id: 's2', n: 1 }]);
+    await reopened.close();
+  });
+});

@@ -103,24 +103,37 @@ export class EmbeddedReadStore implements ReadStore {
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly sql: {
-    upsertDoc: Database.Statement<[string, string, string]>;
-    deleteDoc: Database.Statement<[string, string]>;
+    insertDoc: Database.Statement<[string, string, string]>;
+    updateDoc: Database.Statement<[string, number | bigint]>;
+    deleteDoc: Database.Statement<[number | bigint]>;
     upsertCheckpoint: Database.Statement<[string, string]>;
     upsertIndex: Database.Statement<[string, string, string]>;
   };
+  /**
+   * Where each document sits in `doc_rows`, by collection and id. Rows are addressed by rowid, so a new document is
+   * an append to the end of the table: random ids (every id here is random) would otherwise scatter every insert
+   * across a B-tree keyed by id, dirtying a page per document (measured: 49 us instead of 5.5 us per row).
+   */
+  private readonly rowids = new Map<string, Map<string, number | bigint>>();
 
   constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
     db.pragma('synchronous = NORMAL');
+    const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'docs'").get();
+    if (legacy) {
+      // An older layout keyed by id: drop it and its checkpoints, so the projections rebuild into the new one.
+      db.exec('DROP TABLE docs; DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS indexes;');
+    }
     db.exec(`
-      CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS doc_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
     `);
     this.sql = {
-      upsertDoc: db.prepare('INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc'),
-      deleteDoc: db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?'),
+      insertDoc: db.prepare('INSERT INTO doc_rows (collection, id, doc) VALUES (?, ?, ?)'),
+      updateDoc: db.prepare('UPDATE doc_rows SET doc = ? WHERE rowid = ?'),
+      deleteDoc: db.prepare('DELETE FROM doc_rows WHERE rowid = ?'),
       upsertCheckpoint: db.prepare(
         'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
       ),
@@ -216,8 +229,9 @@ export class EmbeddedReadStore implements ReadStore {
     const release = await this.acquire();
     try {
       this.db.transaction(() => {
-        this.db.exec('DELETE FROM docs; DELETE FROM checkpoints; DELETE FROM indexes;');
+        this.db.exec('DELETE FROM doc_rows; DELETE FROM checkpoints; DELETE FROM indexes;');
       })();
+      this.rowids.clear();
       // Like dropping MongoDB collections: documents, indexes and checkpoints all go.
       this.collections.clear();
       this.checkpoints.clear();
@@ -477,17 +491,30 @@ export class EmbeddedReadStore implements ReadStore {
 
   private persist(tx: Tx, checkpoint: [string, bigint] | null): void {
     if (tx.undo.size === 0 && !checkpoint) return;
+    // Row ids learnt inside the transaction count only once it has committed.
+    const assigned: [Map<string, number | bigint>, string, number | bigint | null][] = [];
     this.db.transaction(() => {
       for (const [name, touched] of tx.undo) {
         const docs = this.collections.get(name)?.docs;
+        let rows = this.rowids.get(name);
+        if (!rows) this.rowids.set(name, (rows = new Map()));
         for (const id of touched.keys()) {
           const doc = docs?.get(id);
-          if (doc) this.sql.upsertDoc.run(name, id, JSON.stringify(doc));
-          else this.sql.deleteDoc.run(name, id);
+          const rowid = rows.get(id);
+          if (doc && rowid !== undefined) this.sql.updateDoc.run(JSON.stringify(doc), rowid);
+          else if (doc) assigned.push([rows, id, this.sql.insertDoc.run(name, id, JSON.stringify(doc)).lastInsertRowid]);
+          else if (rowid !== undefined) {
+            this.sql.deleteDoc.run(rowid);
+            assigned.push([rows, id, null]);
+          }
         }
       }
       if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
     })();
+    for (const [rows, id, rowid] of assigned) {
+      if (rowid === null) rows.delete(id);
+      else rows.set(id, rowid);
+    }
   }
 
   private rollback(tx: Tx): void {
@@ -567,8 +594,11 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   private load(): void {
-    for (const row of this.db.prepare('SELECT collection, id, doc FROM docs').iterate() as Iterable<{ collection: string; id: string; doc: string }>) {
+    for (const row of this.db.prepare('SELECT rowid, collection, id, doc FROM doc_rows').iterate() as Iterable<{ rowid: number; collection: string; id: string; doc: string }>) {
       this.state(row.collection).docs.set(row.id, JSON.parse(row.doc) as Doc);
+      let rows = this.rowids.get(row.collection);
+      if (!rows) this.rowids.set(row.collection, (rows = new Map()));
+      rows.set(row.id, row.rowid);
     }
     for (const row of this.db.prepare('SELECT collection, spec FROM indexes').all() as { collection: string; spec: string }[]) {
       this.addIndex(this.state(row.collection), JSON.parse(row.spec) as IndexDef);

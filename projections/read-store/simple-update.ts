@@ -27,6 +27,60 @@ interface Step {
 
 /** Applies `update` to `doc` in place if it is plain enough (see above); returns false, untouched, otherwise. */
 export function trySimpleUpdate(doc: Plain, update: Record<string, unknown>): boolean {
+  const flat = tryFlatUpdate(doc, update);
+  return flat ?? tryNestedUpdate(doc, update);
+}
+
+const TOP_LEVEL_FIELD = /^[^$.]+$/;
+
+/**
+ * The projections' usual update, every path a top-level field: applied without building steps or sorting paths.
+ * Answers null (nothing changed) when the update is not of that shape, false when MongoDB would refuse or differ.
+ */
+function tryFlatUpdate(doc: Plain, update: Record<string, unknown>): boolean | null {
+  const seen = new Set<string>();
+  for (const op in update) {
+    const fields = update[op];
+    if (!OPERATORS.has(op) || !isPlainObject(fields)) return null;
+    for (const field in fields) {
+      if (field === '_id' || !TOP_LEVEL_FIELD.test(field) || seen.has(field)) return null;
+      seen.add(field);
+      if (op === '$inc' || op === '$max' || op === '$min') {
+        const value = fields[field];
+        const current = doc[field];
+        if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return null;
+      }
+    }
+  }
+  if (seen.size === 0) return null;
+  for (const op in update) {
+    const fields = update[op] as Plain;
+    for (const field in fields) {
+      const value = fields[field];
+      const current = doc[field] as number | undefined;
+      switch (op) {
+        case '$set':
+          doc[field] = value;
+          break;
+        case '$unset':
+          delete doc[field];
+          break;
+        case '$inc':
+          doc[field] = (current ?? 0) + (value as number);
+          break;
+        case '$max':
+          if (current === undefined || (value as number) > current) doc[field] = value;
+          break;
+        case '$min':
+          if (current === undefined || (value as number) < current) doc[field] = value;
+          break;
+      }
+    }
+  }
+  return true;
+}
+
+function tryNestedUpdate(doc: Plain, update: Record<string, unknown>): boolean {
   const steps: Step[] = [];
   for (const [op, fields] of Object.entries(update)) {
     if (!OPERATORS.has(op) || !isPlainObject(fields)) return false;
