@@ -10,7 +10,7 @@ import { update as mingoUpdate } from 'mingo/updater';
 import { compileSimpleFilter } from './simple-filter';
 import { copyAsJson } from './copy-as-json';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Update } from './read-store';
-import { trySimpleUpdate } from './simple-update';
+import { tryFlatUpdate, trySimpleUpdate } from './simple-update';
 
 /**
  * The embedded read store (the default): every document lives in memory, one Map per collection keyed by `_id`,
@@ -825,8 +825,11 @@ function withoutSetOnInsert(update: Update): Update | null {
 function applyUpdate(doc: Doc, modifier: Update, existing = true): Doc {
   // `doc` is already JSON-clean, so normalising the (small) modifier keeps the result JSON-clean, except for
   // $currentDate, which makes a Date: then the whole result goes through JSON.
-  const copy = clone(doc) as Record<string, unknown>;
   const clean = normalise(modifier);
+  // Top-level fields only: a shallow copy is enough, since stored documents are never changed in place.
+  const shallow = { ...doc } as Record<string, unknown>;
+  if (tryFlatUpdate(shallow, clean) === true) return shallow as Doc;
+  const copy = clone(doc) as Record<string, unknown>;
   if (!trySimpleUpdate(copy, clean)) mingoUpdate(copy, clean as Parameters<typeof mingoUpdate>[1]);
   if (existing && copy._id !== doc._id) {
     throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");

@@ -37,7 +37,7 @@ const TOP_LEVEL_FIELD = /^[^$.]+$/;
  * The projections' usual update, every path a top-level field: applied without building steps or sorting paths.
  * Answers null (nothing changed) when the update is not of that shape, false when MongoDB would refuse or differ.
  */
-function tryFlatUpdate(doc: Plain, update: Record<string, unknown>): boolean | null {
+export function tryFlatUpdate(doc: Plain, update: Record<string, unknown>): boolean | null {
   const seen = new Set<string>();
   for (const op in update) {
     const fields = update[op];
