@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
-import { guard, notYetApplied, type ProjectedEvent, type Projection } from '../projection';
+import { guard, type ProjectedEvent, type Projection } from '../projection';
 import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc } from './documents';
-import { contentEtag } from './etag';
+import { evolveScript, sharedView, type ScriptProjectedEvent } from './script-read-model';
 
 /**
  * Workspace: each user's scripts and folders, plus the shared views (by share id) derived from them.
@@ -19,93 +19,62 @@ export const workspaceProjection: Projection = {
     { collection: C.sharedScripts, keys: { scriptId: 1 } },
     { collection: C.sharedFolders, keys: { folderId: 1 } },
   ],
-  async apply(event, store) {
-    switch (event.type) {
-      case 'ScriptCreated':
-      case 'ScriptSaved':
-      case 'ScriptRestored':
-      case 'ScriptMoved':
-      case 'ScriptShared':
-      case 'ScriptShareRevoked':
-      case 'ScriptDeleted':
-      case 'ScriptViewsCounted':
-        return applyScriptEvent(event, store);
-      case 'FolderCreated':
-      case 'FolderRenamed':
-      case 'FolderMoved':
-      case 'FolderVisibilityChanged':
-      case 'FolderShared':
-      case 'FolderShareRevoked':
-      case 'FolderDeleted':
-        return applyFolderEvent(event, store);
-      default:
-        return;
-    }
-  },
+  apply: (event, store) => applyEvents([event], store),
+  applyBatch: applyEvents,
 };
 
-type ScriptProjectedEvent = Extract<ProjectedEvent, { data: { scriptId: string } }>;
+const SCRIPT_EVENTS = new Set<string>([
+  'ScriptCreated',
+  'ScriptSaved',
+  'ScriptRestored',
+  'ScriptMoved',
+  'ScriptShared',
+  'ScriptShareRevoked',
+  'ScriptDeleted',
+  'ScriptViewsCounted',
+]);
 
-async function applyScriptEvent(event: ScriptProjectedEvent, store: ReadStore): Promise<void> {
+/**
+ * A batch is folded per script in memory (`evolveScript`) and each script's document and share view written once,
+ * instead of once per event: a script saved five times in a batch costs one write. Folder events are few and are
+ * applied one by one, in order.
+ */
+async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
+  const byScript = new Map<string, ScriptProjectedEvent[]>();
+  for (const event of events) {
+    if (SCRIPT_EVENTS.has(event.type)) {
+      const scriptEvent = event as ScriptProjectedEvent;
+      const list = byScript.get(scriptEvent.data.scriptId);
+      if (list) list.push(scriptEvent);
+      else byScript.set(scriptEvent.data.scriptId, [scriptEvent]);
+    } else if (event.type.startsWith('Folder')) {
+      await applyFolderEvent(event as FolderProjectedEvent, store);
+    }
+  }
+  for (const [scriptId, scriptEvents] of byScript) await applyScriptEvents(scriptId, scriptEvents, store);
+}
+
+async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[], store: ReadStore): Promise<void> {
   const scripts = store.collection<ScriptDoc>(C.scripts);
   const shared = store.collection<SharedScriptDoc>(C.sharedScripts);
-  const at = event.metadata.at;
-  const lastPosition = event.positionKey;
-  const scriptId = event.data.scriptId;
+  const before = await scripts.findOne({ _id: scriptId });
+  let after = before;
+  for (const event of events) after = evolveScript(after, event);
+  if (after === before) return; // every event already applied (a replay)
 
-  if (event.type === 'ScriptCreated') {
-    const { ownerId, title, content, folderId } = event.data;
-    const doc: ScriptDoc = { _id: scriptId, ownerId, title, content, folderId, shareId: null, views: 0, version: 1, createdAt: at, updatedAt: at, lastPosition };
-    await scripts.replaceOne({ _id: scriptId }, doc, { upsert: true });
+  if (!after) {
+    if (before) await scripts.deleteOne({ _id: scriptId });
+    await shared.deleteMany({ scriptId });
     return;
   }
+  // Guarded like every projected write: replaced only if no later event reached the document meanwhile.
+  if (before) await scripts.replaceOne({ _id: scriptId, lastPosition: before.lastPosition }, after);
+  else await scripts.replaceOne({ _id: scriptId }, after, { upsert: true });
 
-  // Writes are guarded by position, so each applies once however often a batch is replayed.
-  const sharedViewsOfScript = { scriptId, ...notYetApplied(event) };
-  switch (event.type) {
-    case 'ScriptSaved':
-    case 'ScriptRestored': {
-      const { title, content, version } = event.data;
-      await scripts.updateOne(guard(scriptId, event), { $set: { title, content, version, updatedAt: at, lastPosition } });
-      await shared.updateMany(sharedViewsOfScript, { $set: { title, content, version, etag: contentEtag(content), updatedAt: at, lastPosition } });
-      return;
-    }
-    case 'ScriptMoved':
-      await scripts.updateOne(guard(scriptId, event), { $set: { folderId: event.data.folderId, updatedAt: at, lastPosition } });
-      return;
-    case 'ScriptShared': {
-      const current = await scripts.findOne(guard(scriptId, event));
-      if (!current) return; // already applied, or the script is gone
-      const { shareId } = event.data;
-      await scripts.updateOne(guard(scriptId, event), { $set: { shareId, lastPosition } });
-      const view: SharedScriptDoc = {
-        _id: shareId,
-        scriptId,
-        ownerId: current.ownerId,
-        title: current.title,
-        content: current.content,
-        etag: contentEtag(current.content),
-        version: current.version,
-        views: current.views,
-        createdAt: current.createdAt,
-        updatedAt: current.updatedAt,
-        lastPosition,
-      };
-      await shared.replaceOne({ _id: shareId }, view, { upsert: true });
-      return;
-    }
-    case 'ScriptShareRevoked':
-      await scripts.updateOne(guard(scriptId, event), { $set: { shareId: null, lastPosition } });
-      await shared.deleteOne({ _id: event.data.shareId });
-      return;
-    case 'ScriptDeleted':
-      await scripts.deleteOne({ _id: scriptId });
-      await shared.deleteMany({ scriptId });
-      return;
-    case 'ScriptViewsCounted':
-      await scripts.updateOne(guard(scriptId, event), { $inc: { views: event.data.count }, $set: { lastPosition } });
-      await shared.updateMany(sharedViewsOfScript, { $inc: { views: event.data.count }, $set: { lastPosition } });
-      return;
+  if (before?.shareId && before.shareId !== after.shareId) await shared.deleteOne({ _id: before.shareId });
+  if (after.shareId) {
+    const previous = before?.shareId === after.shareId ? await shared.findOne({ _id: after.shareId }) : null;
+    await shared.replaceOne({ _id: after.shareId }, sharedView(after as ScriptDoc & { shareId: string }, previous), { upsert: true });
   }
 }
 

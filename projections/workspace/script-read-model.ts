@@ -1,0 +1,57 @@
+import type { ProjectedEvent } from '../projection';
+import type { ScriptDoc, SharedScriptDoc } from './documents';
+import { contentEtag } from './etag';
+
+export type ScriptProjectedEvent = Extract<ProjectedEvent, { data: { scriptId: string } }>;
+
+/**
+ * The script read model as a pure fold: the document after `event`, given the document before it (null: none yet,
+ * or deleted). Events already folded in (`lastPosition` at or past the event) change nothing.
+ */
+export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent): ScriptDoc | null {
+  const at = event.metadata.at;
+  const lastPosition = event.positionKey;
+  if (event.type === 'ScriptCreated') {
+    if (doc && doc.lastPosition >= lastPosition) return doc;
+    const { scriptId, ownerId, title, content, folderId } = event.data;
+    return { _id: scriptId, ownerId, title, content, folderId, shareId: null, views: 0, version: 1, createdAt: at, updatedAt: at, lastPosition };
+  }
+  if (!doc || doc.lastPosition >= lastPosition) return doc;
+  switch (event.type) {
+    case 'ScriptSaved':
+    case 'ScriptRestored': {
+      const { title, content, version } = event.data;
+      return { ...doc, title, content, version, updatedAt: at, lastPosition };
+    }
+    case 'ScriptMoved':
+      return { ...doc, folderId: event.data.folderId, updatedAt: at, lastPosition };
+    case 'ScriptShared':
+      return { ...doc, shareId: event.data.shareId, lastPosition };
+    case 'ScriptShareRevoked':
+      return { ...doc, shareId: null, lastPosition };
+    case 'ScriptViewsCounted':
+      return { ...doc, views: doc.views + event.data.count, lastPosition };
+    case 'ScriptDeleted':
+      return null;
+    default:
+      return doc;
+  }
+}
+
+/** What a share link shows: derived from the script document alone, ETag included (computed once, here). */
+export function sharedView(doc: ScriptDoc & { shareId: string }, previous: SharedScriptDoc | null): SharedScriptDoc {
+  const etag = previous && previous.content === doc.content ? previous.etag : contentEtag(doc.content);
+  return {
+    _id: doc.shareId,
+    scriptId: doc._id,
+    ownerId: doc.ownerId,
+    title: doc.title,
+    content: doc.content,
+    etag,
+    version: doc.version,
+    views: doc.views,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    lastPosition: doc.lastPosition,
+  };
+}

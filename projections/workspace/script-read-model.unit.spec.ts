@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { toPositionKey } from '../projection';
+import { evolveScript, sharedView, type ScriptProjectedEvent } from './script-read-model';
+import type { ScriptDoc } from './documents';
+
+let position = 0n;
+const at = (n: number) => `2026-11-22T10:00:0${n}.000Z`;
+function event(type: string, data: Record<string, unknown>, second = 0): ScriptProjectedEvent {
+  position += 1n;
+  return {
+    type,
+    data: { scriptId: 's1', ...data },
+    streamName: 'script-s1',
+    position,
+    positionKey: toPositionKey(position),
+    metadata: { actorId: 'user:u1', at: at(second), schemaVersion: 1 },
+  } as unknown as ScriptProjectedEvent;
+}
+const fold = (events: ScriptProjectedEvent[], start: ScriptDoc | null = null) => events.reduce(evolveScript, start);
+
+describe('script read model (pure fold)', () => {
+  const created = event('ScriptCreated', { ownerId: 'u1', title: 'T', content: 'print(1)', folderId: null, version: 1, comment: 'Initial version' }, 1);
+  const saved = event('ScriptSaved', { title: 'T2', content: 'print(2)', version: 2, comment: 'c' }, 2);
+  const viewed = event('ScriptViewsCounted', { count: 3 });
+  const shared = event('ScriptShared', { shareId: 'sh1' });
+  const moved = event('ScriptMoved', { fromFolderId: null, folderId: 'f1' }, 3);
+
+  it('folds create, save, views, share and move into the document the API serves', () => {
+    expect(fold([created, saved, viewed, shared, moved])).toEqual({
+      _id: 's1',
+      ownerId: 'u1',
+      title: 'T2',
+      content: 'print(2)',
+      folderId: 'f1',
+      shareId: 'sh1',
+      views: 3,
+      version: 2,
+      createdAt: at(1),
+      updatedAt: at(3),
+      lastPosition: moved.positionKey,
+    });
+  });
+
+  it('changes nothing when events are applied again (a replay after a crash)', () => {
+    const once = fold([created, saved, viewed]);
+    expect(fold([created, saved, viewed], once)).toBe(once);
+  });
+
+  it('revoking clears the share id and deleting removes the document', () => {
+    const revoked = event('ScriptShareRevoked', { shareId: 'sh1' });
+    const deleted = event('ScriptDeleted', {});
+    expect(fold([created, shared, revoked])?.shareId).toBeNull();
+    expect(fold([created, shared, deleted])).toBeNull();
+  });
+
+  it('ignores events of a script it never saw created', () => {
+    expect(fold([saved, viewed])).toBeNull();
+  });
+
+  it('derives the share view from the document, keeping the ETag while the content is unchanged', () => {
+    const doc = fold([created, shared]) as ScriptDoc & { shareId: string };
+    const view = sharedView(doc, null);
+    expect(view).toMatchObject({ _id: 'sh1', scriptId: 's1', content: 'print(1)', views: 0, version: 1 });
+    expect(sharedView({ ...doc, views: 9 }, view).etag).toBe(view.etag);
+    expect(sharedView({ ...doc, content: 'print(3)' }, view).etag).not.toBe(view.etag);
+  });
+});
