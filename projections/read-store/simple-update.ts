@@ -33,6 +33,34 @@ export function trySimpleUpdate(doc: Plain, update: Record<string, unknown>): bo
 
 const TOP_LEVEL_FIELD = /^[^$.]+$/;
 
+/** `$inc`, `$max` and `$min` stay on the fast path only with a number over a number (or a missing field). */
+function numericOperandFits(op: string, value: unknown, current: unknown): boolean {
+  if (op !== '$inc' && op !== '$max' && op !== '$min') return true;
+  return typeof value === 'number' && (current === undefined || typeof current === 'number');
+}
+
+/** Applies one checked operator to `field` of `node` ($unset included), as MongoDB would. */
+function applyOperator(node: Plain, field: string, op: string, value: unknown): void {
+  const current = node[field] as number | undefined;
+  switch (op) {
+    case '$set':
+      node[field] = value;
+      break;
+    case '$unset':
+      delete node[field];
+      break;
+    case '$inc':
+      node[field] = (current ?? 0) + (value as number);
+      break;
+    case '$max':
+      if (current === undefined || (value as number) > current) node[field] = value;
+      break;
+    case '$min':
+      if (current === undefined || (value as number) < current) node[field] = value;
+      break;
+  }
+}
+
 /**
  * The projections' usual update, every path a top-level field: applied without building steps or sorting paths.
  * Answers null (nothing changed) when the update is not of that shape, false when MongoDB would refuse or differ.
@@ -45,37 +73,13 @@ export function tryFlatUpdate(doc: Plain, update: Record<string, unknown>): bool
     for (const field in fields) {
       if (field === '_id' || !TOP_LEVEL_FIELD.test(field) || seen.has(field)) return null;
       seen.add(field);
-      if (op === '$inc' || op === '$max' || op === '$min') {
-        const value = fields[field];
-        const current = doc[field];
-        if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return null;
-      }
+      if (!numericOperandFits(op, fields[field], doc[field])) return null;
     }
   }
   if (seen.size === 0) return null;
   for (const op in update) {
     const fields = update[op] as Plain;
-    for (const field in fields) {
-      const value = fields[field];
-      const current = doc[field] as number | undefined;
-      switch (op) {
-        case '$set':
-          doc[field] = value;
-          break;
-        case '$unset':
-          delete doc[field];
-          break;
-        case '$inc':
-          doc[field] = (current ?? 0) + (value as number);
-          break;
-        case '$max':
-          if (current === undefined || (value as number) > current) doc[field] = value;
-          break;
-        case '$min':
-          if (current === undefined || (value as number) < current) doc[field] = value;
-          break;
-      }
-    }
+    for (const field in fields) applyOperator(doc, field, op, fields[field]);
   }
   return true;
 }
@@ -106,11 +110,7 @@ function tryNestedUpdate(doc: Plain, update: Record<string, unknown>): boolean {
       if (!isPlainObject(node)) return false;
     }
     const current = isPlainObject(node) ? node[parts[parts.length - 1]!] : undefined;
-    if (op === '$inc') {
-      if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return false;
-    } else if (op === '$max' || op === '$min') {
-      if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number')) return false;
-    }
+    if (!numericOperandFits(op, value, current)) return false;
   }
 
   for (const { op, parts, value } of steps) {
@@ -129,21 +129,7 @@ function tryNestedUpdate(doc: Plain, update: Record<string, unknown>): boolean {
       if (node[part] === undefined) node[part] = {};
       node = node[part] as Plain;
     }
-    const current = node[last] as number | undefined;
-    switch (op) {
-      case '$set':
-        node[last] = value;
-        break;
-      case '$inc':
-        node[last] = (current ?? 0) + (value as number);
-        break;
-      case '$max':
-        if (current === undefined || (value as number) > current) node[last] = value;
-        break;
-      case '$min':
-        if (current === undefined || (value as number) < current) node[last] = value;
-        break;
-    }
+    applyOperator(node, last, op, value);
   }
   return true;
 }
