@@ -79,40 +79,27 @@ function FileList({ files }: { files: { name: string; size: number }[] }) {
   );
 }
 
-/** Upload one .lua/.txt file as a script (into `folderId`, or the root). */
-export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
-  const [file, setFile] = useState<File | null>(null);
+/**
+ * What the four upload dialogs share: `onOpen` resets their own fields each time the dialog opens; `busy` blocks
+ * closing and the inputs; `run(upload)` shows progress, then closes 1 s after success or toasts the failure.
+ */
+function useUploadDialog({ open, onOpenChange }: DialogBase, onOpen: () => void) {
   const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const close = () => onOpenChange(false);
   const up = useUploadProgress(close);
   useEffect(() => {
     if (open) {
-      setFile(null);
+      onOpen();
       setBusy(false);
       up.reset();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
-  const pick = (files: File[]) => {
-    const f = files[0] ?? null;
-    if (f) {
-      const problem = checkFile(f);
-      if (problem) {
-        invalidToast(problem);
-        setFile(null);
-        setInputKey((k) => k + 1);
-        return;
-      }
-    }
-    setFile(f);
-  };
-  const submit = async () => {
-    if (!file) return;
+  const run = async (upload: (onProgress: typeof up.setProgress) => Promise<void>) => {
     setBusy(true);
     try {
-      const script = await uploadScript(file, folderId, up.setProgress);
-      toast({ title: 'Script uploaded', description: `“${script.title}” was uploaded successfully.` });
+      await upload(up.setProgress);
       up.done();
     } catch (err) {
       toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
@@ -120,26 +107,74 @@ export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase 
       setBusy(false);
     }
   };
+  return {
+    busy,
+    inputKey,
+    /** Remount the file input so it shows no file. */
+    clearInput: () => setInputKey((k) => k + 1),
+    close,
+    /** For the Dialog: closing is ignored while uploading. */
+    onOpenChange: (o: boolean) => !busy && onOpenChange(o),
+    progressBar: <UploadProgressBar progress={up.progress} finished={up.finished} />,
+    run,
+  };
+}
+
+function UploadDialogFooter({ onCancel, onSubmit, busy, disabled, label, busyLabel = 'Uploading...' }: {
+  onCancel: () => void;
+  onSubmit: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+  busyLabel?: string;
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button onClick={onSubmit} disabled={disabled || busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
+/** Upload one .lua/.txt file as a script (into `folderId`, or the root). */
+export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
+  const [file, setFile] = useState<File | null>(null);
+  const u = useUploadDialog({ open, onOpenChange }, () => setFile(null));
+  const pick = (files: File[]) => {
+    const f = files[0] ?? null;
+    if (f) {
+      const problem = checkFile(f);
+      if (problem) {
+        invalidToast(problem);
+        setFile(null);
+        u.clearInput();
+        return;
+      }
+    }
+    setFile(f);
+  };
+  const submit = () => {
+    if (!file) return;
+    return u.run(async (onProgress) => {
+      const script = await uploadScript(file, folderId, onProgress);
+      toast({ title: 'Script uploaded', description: `“${script.title}” was uploaded successfully.` });
+    });
+  };
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onOpenChange={u.onOpenChange}
       title="Upload Script"
       description="Upload a .lua or .txt file (up to 5MB). Its name becomes the script's title."
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!file || busy}>
-            {busy ? 'Uploading...' : 'Upload'}
-          </Button>
-        </>
-      }
+      footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} disabled={!file} label="Upload" />}
     >
-      <FileInput label="Script file" hint="Only .lua and .txt files, up to 5MB." onChange={pick} disabled={busy} inputKey={inputKey} />
+      <FileInput label="Script file" hint="Only .lua and .txt files, up to 5MB." onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
       <FileList files={file ? [file] : []} />
-      <UploadProgressBar progress={up.progress} finished={up.finished} />
+      {u.progressBar}
     </Dialog>
   );
 }
@@ -147,19 +182,7 @@ export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase 
 /** Upload several .lua/.txt files at once; invalid ones are skipped with a toast. */
 export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [inputKey, setInputKey] = useState(0);
-  const close = () => onOpenChange(false);
-  const up = useUploadProgress(close);
-  useEffect(() => {
-    if (open) {
-      setFiles([]);
-      setBusy(false);
-      up.reset();
-      setInputKey((k) => k + 1);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const u = useUploadDialog({ open, onOpenChange }, () => setFiles([]));
   const pick = (picked: File[]) => {
     const valid = picked.filter((f) => checkFile(f) === null);
     const skipped = picked.length - valid.length;
@@ -172,40 +195,33 @@ export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase &
     }
     setFiles(valid);
   };
-  const submit = async () => {
+  const submit = () => {
     if (files.length === 0) return;
-    setBusy(true);
-    try {
-      const res = await uploadFiles(files, folderId, up.setProgress);
+    return u.run(async (onProgress) => {
+      const res = await uploadFiles(files, folderId, onProgress);
       const n = res?.scriptsCreated ?? files.length;
       toast({ title: 'Scripts uploaded', description: `${n} script${n === 1 ? '' : 's'} uploaded successfully.` });
-      up.done();
-    } catch (err) {
-      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
-      up.reset();
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onOpenChange={u.onOpenChange}
       title="Upload Multiple Files"
       description="Each .lua or .txt file (up to 5MB) becomes a script."
       footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={files.length === 0 || busy}>
-            {busy ? 'Uploading...' : `Upload ${files.length || ''} file${files.length === 1 ? '' : 's'}`.replace('  ', ' ')}
-          </Button>
-        </>
+        <UploadDialogFooter
+          onCancel={u.close}
+          onSubmit={submit}
+          busy={u.busy}
+          disabled={files.length === 0}
+          label={`Upload ${files.length || ''} file${files.length === 1 ? '' : 's'}`.replace('  ', ' ')}
+        />
       }
     >
-      <FileInput label="Script files" hint="Only .lua and .txt files, up to 5MB each." multiple onChange={pick} disabled={busy} inputKey={inputKey} />
+      <FileInput label="Script files" hint="Only .lua and .txt files, up to 5MB each." multiple onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
       <FileList files={files} />
-      <UploadProgressBar progress={up.progress} finished={up.finished} />
+      {u.progressBar}
     </Dialog>
   );
 }
@@ -233,67 +249,44 @@ function treeSummary(files: PathedFile[]): string {
   return `${files.length} script${files.length === 1 ? '' : 's'} in ${dirs.size} folder${dirs.size === 1 ? '' : 's'}`;
 }
 
+function emptyFolderToast() {
+  toast({ title: 'No files found', description: 'The selected folder appears to be empty.', variant: 'destructive' });
+}
+
 /** Upload a folder tree below `parentFolderId` (or at the root), keeping its structure. */
 export function UploadStructureDialog({ open, onOpenChange, parentFolderId }: DialogBase & { parentFolderId: string | null }) {
   const [files, setFiles] = useState<PathedFile[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [inputKey, setInputKey] = useState(0);
-  const close = () => onOpenChange(false);
-  const up = useUploadProgress(close);
-  useEffect(() => {
-    if (open) {
-      setFiles([]);
-      setBusy(false);
-      up.reset();
-      setInputKey((k) => k + 1);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const u = useUploadDialog({ open, onOpenChange }, () => setFiles([]));
   const pick = (picked: File[]) => {
     const tree = usableTree(picked);
-    if (tree.length === 0) toast({ title: 'No files found', description: 'The selected folder appears to be empty.', variant: 'destructive' });
+    if (tree.length === 0) emptyFolderToast();
     setFiles(tree);
   };
-  const submit = async () => {
+  const submit = () => {
     if (files.length === 0) {
-      toast({ title: 'No files found', description: 'The selected folder appears to be empty.', variant: 'destructive' });
+      emptyFolderToast();
       return;
     }
-    setBusy(true);
-    try {
-      const res = await uploadStructure(files, parentFolderId, up.setProgress);
+    return u.run(async (onProgress) => {
+      const res = await uploadStructure(files, parentFolderId, onProgress);
       toast({
         title: 'Folder structure uploaded',
         description: `Created ${res.foldersCreated} folder${res.foldersCreated === 1 ? '' : 's'} and ${res.scriptsCreated} script${res.scriptsCreated === 1 ? '' : 's'}.`,
       });
-      up.done();
-    } catch (err) {
-      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
-      up.reset();
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onOpenChange={u.onOpenChange}
       title="Upload Folder Structure"
       description="Pick a folder: its subfolders become folders and its .lua and .txt files become scripts."
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload'}
-          </Button>
-        </>
-      }
+      footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} label="Upload" />}
     >
-      <FileInput label="Folder to upload" directory onChange={pick} disabled={busy} inputKey={inputKey} />
+      <FileInput label="Folder to upload" directory onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
       {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
       <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />
-      <UploadProgressBar progress={up.progress} finished={up.finished} />
+      {u.progressBar}
     </Dialog>
   );
 }
@@ -303,28 +296,18 @@ export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
   const navigate = useNavigate();
   const [files, setFiles] = useState<PathedFile[]>([]);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [inputKey, setInputKey] = useState(0);
   const [created, setCreated] = useState<string | null>(null);
-  const close = () => onOpenChange(false);
-  const up = useUploadProgress(close);
-  useEffect(() => {
-    if (open) {
-      setFiles([]);
-      setName('');
-      setBusy(false);
-      setCreated(null);
-      up.reset();
-      setInputKey((k) => k + 1);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const u = useUploadDialog({ open, onOpenChange }, () => {
+    setFiles([]);
+    setName('');
+    setCreated(null);
+  });
   const pick = (picked: File[]) => {
     const tree = usableTree(picked);
     setFiles(tree);
     if (!name.trim()) setName(topFolderName(tree));
   };
-  const submit = async () => {
+  const submit = () => {
     if (files.length === 0) {
       toast({ title: 'No files selected', description: 'Please select a folder to upload.', variant: 'destructive' });
       return;
@@ -333,20 +316,14 @@ export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
       toast({ title: 'Repository name required', description: 'Please enter a name for the repository.', variant: 'destructive' });
       return;
     }
-    setBusy(true);
-    try {
-      const res = await uploadRepository(name.trim(), files, up.setProgress);
+    return u.run(async (onProgress) => {
+      const res = await uploadRepository(name.trim(), files, onProgress);
       toast({
         title: 'Repository created',
         description: `Created repository with ${res.foldersCreated} folders and ${res.scriptsCreated} scripts.`,
       });
       setCreated(res.folderId);
-      up.done();
-    } catch (err) {
-      toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
-      up.reset();
-      setBusy(false);
-    }
+    });
   };
   // navigate once the dialog closes after completion
   useEffect(() => {
@@ -358,25 +335,16 @@ export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !busy && onOpenChange(o)}
+      onOpenChange={u.onOpenChange}
       title="New Repository"
       description="Upload a whole folder as a repository. Its subfolders and .lua/.txt files keep their structure."
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={busy}>
-            {busy ? 'Creating...' : 'Create Repository'}
-          </Button>
-        </>
-      }
+      footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} label="Create Repository" busyLabel="Creating..." />}
     >
-      <FileInput label="Repository folder" directory onChange={pick} disabled={busy} inputKey={inputKey} />
-      <Field label="Repository name" value={name} onChange={(e) => setName(e.target.value)} placeholder="my-game-scripts" disabled={busy} />
+      <FileInput label="Repository folder" directory onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <Field label="Repository name" value={name} onChange={(e) => setName(e.target.value)} placeholder="my-game-scripts" disabled={u.busy} />
       {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
       <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />
-      <UploadProgressBar progress={up.progress} finished={up.finished} />
+      {u.progressBar}
     </Dialog>
   );
 }
