@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { AlertIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, CopyIcon, FileCodeIcon, FolderIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/Spinner';
+import { CheckIcon, ChevronDownIcon, ChevronRightIcon, CopyIcon, FileCodeIcon, FolderIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { paths, shareUrls } from '../../config/paths';
 import { copyText } from '../../lib/copy';
 import { formatDate } from '../../lib/format';
 import { fetchSharedFolder } from '../../api/share';
-import type { SharedFolder, SharedFolderContents, SharedFolderScript } from '../../api/types';
+import type { SharedFolderContents, SharedFolderScript } from '../../api/types';
+import { SharedStatus, useShared } from './SharedStatus';
 
 const COPIED_MS = 2000;
 
@@ -97,37 +97,8 @@ function Subfolder({ name, contents }: { name: string; contents: SharedFolderCon
 /** Public view of a shared folder (repository): cards per script, collapsible subfolders. */
 export default function SharedFolderPage() {
   const { shareId = '' } = useParams();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ok'; data: SharedFolder } | { status: 'error' }>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    fetchSharedFolder(shareId)
-      .then((data) => live && setState({ status: 'ok', data }))
-      .catch(() => live && setState({ status: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, [shareId]);
-
-  if (state.status === 'loading')
-    return (
-      <div className="page-center">
-        <Spinner size={32} label="Loading shared folder" />
-      </div>
-    );
-  if (state.status === 'error')
-    return (
-      <div className="page-center">
-        <div className="card not-found" role="alert">
-          <AlertIcon size={40} className="text-destructive" />
-          <h1>Folder Not Found</h1>
-          <p className="muted">The shared folder you're looking for doesn't exist or has been removed.</p>
-          <Link to={paths.home} className="btn btn-primary btn-md">
-            Go Home
-          </Link>
-        </div>
-      </div>
-    );
+  const state = useShared(fetchSharedFolder, shareId);
+  if (state.status !== 'ok') return <SharedStatus kind="folder" status={state.status} />;
   const { folder } = state.data;
   const contents: SharedFolderContents = state.data.contents ?? { scripts: state.data.scripts ?? [], subfolders: [] };
   const empty = contents.scripts.length === 0 && contents.subfolders.length === 0;
