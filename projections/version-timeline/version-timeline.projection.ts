@@ -1,17 +1,7 @@
-import type { ScriptEvent } from '../../services/domain/script/events';
+import { SCRIPT_EVENT_TYPES, type ScriptEvent } from '../../services/domain/script/events';
 import type { Projection } from '../projection';
 import { auditSummary } from './audit-summary';
 import { TIMELINE_COLLECTIONS as C, versionDocId, type AuditEntryDoc, type VersionDoc } from './documents';
-
-const SCRIPT_EVENT_TYPES = new Set<string>([
-  'ScriptCreated',
-  'ScriptSaved',
-  'ScriptRestored',
-  'ScriptMoved',
-  'ScriptShared',
-  'ScriptShareRevoked',
-  'ScriptDeleted',
-] satisfies ScriptEvent['type'][]);
 
 /**
  * Version timelines and audit trails. Documents are keyed by what identifies them in the log

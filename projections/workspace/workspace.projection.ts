@@ -2,6 +2,7 @@ import type { ReadStore } from '../read-store/read-store';
 import { guard, type ProjectedEvent, type Projection } from '../projection';
 import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc } from './documents';
 import { evolveScript, sharedView, type ScriptProjectedEvent } from './script-read-model';
+import { SCRIPT_EVENT_TYPES } from '../../services/domain/script/events';
 
 /**
  * Workspace: each user's scripts and folders, plus the shared views (by share id) derived from them.
@@ -23,17 +24,6 @@ export const workspaceProjection: Projection = {
   applyBatch: applyEvents,
 };
 
-const SCRIPT_EVENTS = new Set<string>([
-  'ScriptCreated',
-  'ScriptSaved',
-  'ScriptRestored',
-  'ScriptMoved',
-  'ScriptShared',
-  'ScriptShareRevoked',
-  'ScriptDeleted',
-  'ScriptViewsCounted',
-]);
-
 /**
  * A batch is folded per script in memory (`evolveScript`) and each script's document and share view written once,
  * instead of once per event: a script saved five times in a batch costs one write. Folder events are few and are
@@ -42,7 +32,7 @@ const SCRIPT_EVENTS = new Set<string>([
 async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
   const byScript = new Map<string, ScriptProjectedEvent[]>();
   for (const event of events) {
-    if (SCRIPT_EVENTS.has(event.type)) {
+    if (SCRIPT_EVENT_TYPES.has(event.type) || event.type === 'ScriptViewsCounted') {
       const scriptEvent = event as ScriptProjectedEvent;
       const list = byScript.get(scriptEvent.data.scriptId);
       if (list) list.push(scriptEvent);

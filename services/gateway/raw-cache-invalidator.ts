@@ -1,3 +1,4 @@
+import { SCRIPT_EVENT_TYPES } from '../domain/script/events';
 import type { EventStore } from '../eventstore/event-store';
 import type { ReadModelWatermark } from '../application/context';
 import { toProjectedEvent } from '../../projections/projection';
@@ -13,7 +14,7 @@ export function followScriptChanges(eventStore: EventStore, watermark: ReadModel
   const running = (async () => {
     const from = await eventStore.headPosition();
     for await (const recorded of eventStore.subscribeToAll({ fromPosition: from < 0n ? 'start' : from, signal: abort.signal })) {
-      if (!recorded.type.startsWith('Script') || recorded.type === 'ScriptViewsCounted') continue;
+      if (!SCRIPT_EVENT_TYPES.has(recorded.type)) continue;
       await watermark.waitFor(recorded.position);
       cache.onProjected([toProjectedEvent(recorded)]);
     }

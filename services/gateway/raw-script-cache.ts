@@ -1,3 +1,4 @@
+import { SCRIPT_EVENT_TYPES } from '../domain/script/events';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import { sharedViewQueries } from '../../projections/workspace/queries';
 import type { ProjectedEvent } from '../../projections/projection';
@@ -71,7 +72,7 @@ export class RawScriptCache {
   /** Called after each projected batch: drop entries of scripts whose content or sharing changed. */
   onProjected(events: ProjectedEvent[]): void {
     for (const event of events) {
-      if (!event.type.startsWith('Script') || event.type === 'ScriptViewsCounted') continue;
+      if (!SCRIPT_EVENT_TYPES.has(event.type)) continue;
       const scriptId = (event.data as { scriptId: string }).scriptId;
       const shareId = this.shareIdsByScript.get(scriptId);
       if (shareId) this.evict(shareId);

@@ -28,6 +28,17 @@ export type ScriptEvent =
   | ScriptShareRevoked
   | ScriptDeleted;
 
+/** Every type of the script aggregate's own stream, for readers that pick script events out of the log. */
+export const SCRIPT_EVENT_TYPES: ReadonlySet<string> = new Set<ScriptEvent['type']>([
+  'ScriptCreated',
+  'ScriptSaved',
+  'ScriptRestored',
+  'ScriptMoved',
+  'ScriptShared',
+  'ScriptShareRevoked',
+  'ScriptDeleted',
+]);
+
 /** Views are counted in batches in their own stream (`scriptviews-<scriptId>`), so a busy raw URL never contends with saves. */
 export type ScriptViewsCounted = { type: 'ScriptViewsCounted'; data: { scriptId: string; count: number } };
 
