@@ -1,4 +1,5 @@
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
+import type { StartedMongoDBContainer } from '@testcontainers/mongodb';
+import { startMongoContainer } from '../tests/setup/containers';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +13,9 @@ if (reason) console.log(`Rebuild on MongoDB skipped: ${reason}`);
 
 describe.skipIf(reason)('rebuild into shadow collections on mongo:7, swapped in when caught up', () => {
   let container: StartedMongoDBContainer | undefined;
+  let url = '';
   beforeAll(async () => {
-    container = await new MongoDBContainer('mongo:7').start();
+    ({ container, url } = await startMongoContainer());
   });
   afterAll(async () => {
     await container?.stop();
@@ -22,7 +24,7 @@ describe.skipIf(reason)('rebuild into shadow collections on mongo:7, swapped in 
   rebuildContract(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rebuild-mongo-'));
     const eventStore = openSqliteEventStore(join(dir, 'events.sqlite'));
-    const readStore = await openMongoReadStore(`${container!.getConnectionString()}/?directConnection=true`, `rebuild_${process.pid}`);
+    const readStore = await openMongoReadStore(url, `rebuild_${process.pid}`);
     return {
       eventStore,
       readStore,

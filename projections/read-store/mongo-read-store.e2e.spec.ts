@@ -1,4 +1,5 @@
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
+import type { StartedMongoDBContainer } from '@testcontainers/mongodb';
+import { startMongoContainer } from '../../tests/setup/containers';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openMongoReadStore } from './mongo-read-store';
 import { readStoreContract } from './read-store.contract';
@@ -12,9 +13,7 @@ describe.skipIf(reason)('MongoReadStore against mongo:7 (testcontainers)', () =>
   let databases = 0;
 
   beforeAll(async () => {
-    container = await new MongoDBContainer('mongo:7').start();
-    // a one-node replica set announces its in-container host name: connect to the mapped port directly
-    url = `${container.getConnectionString()}/?directConnection=true`;
+    ({ container, url } = await startMongoContainer());
   });
 
   afterAll(async () => {
