@@ -7,6 +7,8 @@ import type { AppContext } from './context';
 const MAX_ATTEMPTS = 12;
 const SCHEMA_VERSION = 1;
 const CACHED_STREAMS = 1000;
+/** States hold every version's content (restores need it): bound the cache by size as well as by count. */
+const CACHED_BYTES = 64 * 1024 * 1024;
 
 type Command = { metadata: { actorId: string; at: string } };
 type Event = { type: string; data: unknown };
@@ -17,6 +19,8 @@ interface Folded {
   revision: bigint;
   /** its global position, for waiting on the read models */
   position: bigint;
+  /** approximate size of the events folded in (their JSON payloads) */
+  bytes: number;
 }
 
 /**
@@ -25,6 +29,9 @@ interface Folded {
  * Without this a script with 1,000 versions would re-read all 1,000 full contents on every save.
  */
 const folded = new Map<string, Folded>();
+let foldedBytes = 0;
+
+const payloadBytes = (events: { data: unknown }[]) => events.reduce((sum, e) => sum + JSON.stringify(e.data).length, 0);
 
 async function load<State, E extends Event>(ctx: AppContext, decider: Decider<State, never, E>, stream: string): Promise<Folded | null> {
   const cached = folded.get(stream);
@@ -33,13 +40,22 @@ async function load<State, E extends Event>(ctx: AppContext, decider: Decider<St
   let state = (cached?.state as State | undefined) ?? decider.initialState();
   for (const recorded of newer) state = decider.evolve(state, { type: recorded.type, data: recorded.data } as E);
   const last = newer[newer.length - 1]!;
-  return remember(stream, { state, revision: last.revision, position: last.position });
+  return remember(stream, { state, revision: last.revision, position: last.position, bytes: (cached?.bytes ?? 0) + payloadBytes(newer) });
+}
+
+function forget(stream: string): void {
+  const entry = folded.get(stream);
+  if (!entry) return;
+  folded.delete(stream);
+  foldedBytes -= entry.bytes;
 }
 
 function remember(stream: string, value: Folded): Folded {
-  folded.delete(stream); // re-insert: Map order is our LRU order
+  forget(stream); // re-insert: Map order is our LRU order
+  if (value.bytes > CACHED_BYTES / 4) return value; // a giant stream is folded each time rather than crowd out the rest
   folded.set(stream, value);
-  if (folded.size > CACHED_STREAMS) folded.delete(folded.keys().next().value!);
+  foldedBytes += value.bytes;
+  while (folded.size > 0 && (folded.size > CACHED_STREAMS || foldedBytes > CACHED_BYTES)) forget(folded.keys().next().value!);
   return value;
 }
 
@@ -74,7 +90,12 @@ export async function handleCommand<State, C extends Command, E extends Event>(
         events.map((e) => ({ type: e.type, data: e.data, metadata })),
         { expectedRevision: current ? current.revision : 'no_stream' },
       );
-      remember(streamName, { state: events.reduce((s, e) => decider.evolve(s, e), state), revision: nextRevision, position });
+      remember(streamName, {
+        state: events.reduce((s, e) => decider.evolve(s, e), state),
+        revision: nextRevision,
+        position,
+        bytes: (current?.bytes ?? 0) + payloadBytes(events),
+      });
       if (awaitReadModels) await ctx.watermark.waitFor(position);
       return { events, position };
     } catch (error) {
