@@ -1,13 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../../components/ui/icons';
+import { useState } from 'react';
+import { Accordion, type AccordionItem } from '../../components/ui/Accordion';
 
-interface LuaTopic {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
-
-const topics: LuaTopic[] = [
+const topics: AccordionItem[] = [
   {
     id: 'basic-syntax',
     title: 'Basic Syntax',
@@ -123,37 +117,17 @@ task.wait(1)`}</pre>
   },
 ];
 
+const DOCS_CLASSES = {
+  root: 'lv-docs__accordion',
+  item: 'lv-docs__accordion-item',
+  heading: 'lv-docs__accordion-heading',
+  trigger: 'lv-docs__accordion-trigger',
+  chevron: 'lv-docs__chevron',
+  panel: 'lv-docs__accordion-panel',
+};
+
 /** The Lua Reference accordion: one topic open at a time. */
 export function LuaReference() {
-  const base = useId();
   const [openId, setOpenId] = useState<string | null>(null);
-  return (
-    <div className="lv-docs__accordion">
-      {topics.map((topic) => {
-        const open = topic.id === openId;
-        const buttonId = `${base}-${topic.id}-trigger`;
-        const panelId = `${base}-${topic.id}-panel`;
-        return (
-          <div key={topic.id} className={`lv-docs__accordion-item ${open ? 'is-open' : ''}`}>
-            <h3 className="lv-docs__accordion-heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="lv-docs__accordion-trigger"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : topic.id)}
-              >
-                <span>{topic.title}</span>
-                <ChevronDownIcon className="lv-docs__chevron" size={18} />
-              </button>
-            </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="lv-docs__accordion-panel" hidden={!open}>
-              {topic.body}
-            </div>
-          </div>
-        );
-      })}
-    </div>
-  );
+  return <Accordion items={topics} openId={openId} onToggle={(id) => setOpenId((current) => (current === id ? null : id))} classes={DOCS_CLASSES} />;
 }
