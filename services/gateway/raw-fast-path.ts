@@ -22,7 +22,6 @@ export function createRawFastPath(
     const match = RAW_PATH.exec(req.url ?? '');
     if (!match) return false;
     const started = performance.now();
-    const done = () => observe(res.statusCode, (performance.now() - started) / 1000);
     const shareId = match[1]!;
     const cached = cache.peek(shareId);
     if (cached) {
@@ -30,6 +29,7 @@ export function createRawFastPath(
       observe(res.statusCode, (performance.now() - started) / 1000);
       return true;
     }
+    const done = () => observe(res.statusCode, (performance.now() - started) / 1000);
     cache.load(shareId).then(
       (entry) => {
         if (entry) send(req, res, entry, views);
