@@ -1,5 +1,5 @@
 import type { ReadStore } from '../read-store/read-store';
-import type { ScriptDoc } from '../workspace/documents';
+import { WORKSPACE_COLLECTIONS, type ScriptDoc } from '../workspace/documents';
 import { ADMIN_STATS_COLLECTIONS, type AdminStatsDoc } from './admin-stats.projection';
 
 export const TOP_VIEWED_COUNT = 5;
@@ -8,7 +8,7 @@ export const adminQueries = (store: ReadStore) => ({
   async stats() {
     const [doc, top] = await Promise.all([
       store.collection<AdminStatsDoc>(ADMIN_STATS_COLLECTIONS.adminStats).findOne({ _id: 'global' }),
-      store.collection<ScriptDoc>('scripts').find({}, { sort: { views: -1, updatedAt: -1 }, limit: TOP_VIEWED_COUNT }),
+      store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts).find({}, { sort: { views: -1, updatedAt: -1 }, limit: TOP_VIEWED_COUNT }),
     ]);
     return {
       counts: { users: doc?.users ?? 0, scripts: doc?.scripts ?? 0, versions: doc?.versions ?? 0 },
@@ -16,5 +16,5 @@ export const adminQueries = (store: ReadStore) => ({
     };
   },
   allScripts: (userId?: string) =>
-    store.collection<ScriptDoc>('scripts').find(userId ? { ownerId: userId } : {}, { sort: { updatedAt: -1 } }),
+    store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts).find(userId ? { ownerId: userId } : {}, { sort: { updatedAt: -1 } }),
 });
