@@ -11,6 +11,7 @@ import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
 import { Projector } from '../projections/projector';
 import { allProjections } from '../projections/registry';
+import { slowestCheckpoint } from '../projections/checkpoints';
 import type { ReadStore } from '../projections/read-store/read-store';
 import { LeasedRunner } from '../projections/leased-projector';
 import { openSqliteLease } from '../projections/lease/sqlite-lease';
@@ -220,8 +221,7 @@ function checkpointWatermark(readStore: ReadStore): ReadModelWatermark {
     async waitFor(position) {
       const deadline = Date.now() + 5000;
       while (Date.now() < deadline) {
-        const checkpoints = await Promise.all(allProjections.map((p) => readStore.getCheckpoint(p.name)));
-        if (checkpoints.every((c) => c !== null && c >= position)) return;
+        if ((await slowestCheckpoint(readStore, allProjections)) >= position) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

@@ -1,6 +1,7 @@
 import type { EventStore } from '../eventstore/event-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import type { Projection } from '../../projections/projection';
+import { slowestCheckpoint } from '../../projections/checkpoints';
 
 export interface LagReading {
   headPosition: bigint;
@@ -22,11 +23,8 @@ export class ProjectionLag {
   ) {}
 
   async read(): Promise<LagReading> {
-    const [headPosition, checkpoints] = await Promise.all([
-      this.eventStore.headPosition(),
-      Promise.all(this.projections.map((p) => this.readStore.getCheckpoint(p.name))),
-    ]);
-    const projectedPosition = checkpoints.reduce<bigint>((min, c) => ((c ?? -1n) < min ? (c ?? -1n) : min), headPosition);
+    const [headPosition, slowest] = await Promise.all([this.eventStore.headPosition(), slowestCheckpoint(this.readStore, this.projections)]);
+    const projectedPosition = slowest < headPosition ? slowest : headPosition;
     const behind = projectedPosition < headPosition;
     if (!behind) this.behindSince = null;
     else this.behindSince ??= Date.now();
