@@ -1,19 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 import type { Metrics } from './metrics';
 
-const requestIds = new AsyncLocalStorage<string>();
-
-/** The id of the request being handled, for logs written anywhere below the route. */
-export const currentRequestId = (): string | undefined => requestIds.getStore();
-
 const VALID_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * Gives every request an id (a sane incoming `X-Request-Id` from the load balancer, else a new one), echoes it,
- * runs the rest of the request inside it, and on finish logs one JSON line and records its latency by route.
+ * Gives every request an id (a sane incoming `X-Request-Id` from the load balancer, else a new one), echoes it, and
+ * on finish logs one JSON line with it and records the latency by route. No AsyncLocalStorage: on Node 20 it slows
+ * every promise in the process, and nothing below the route logs on its own.
  */
 export function requestContext(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
@@ -28,6 +23,6 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
       metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       logger.info('request', { requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) });
     });
-    requestIds.run(id, next);
+    next();
   };
 }
