@@ -1,4 +1,47 @@
 import { z } from 'zod';
+import proxyaddr from 'proxy-addr';
+
+/** A rate limit setting: `N/<window>` (e.g. `5/1h`, `600/1m`, `10/15m`; units s, m, h, d) or `off`. */
+export interface Rate {
+  limit: number;
+  windowSeconds: number;
+}
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+const rate = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, check): Rate | null => {
+      if (value.trim().toLowerCase() === 'off') return null;
+      const match = /^\s*(\d+)\s*\/\s*(\d*)\s*([smhd])\s*$/.exec(value);
+      const limit = Number(match?.[1]);
+      const windowSeconds = Number(match?.[2] || 1) * UNIT_SECONDS[match?.[3] ?? 's']!;
+      if (!match || limit < 1 || windowSeconds < 1) {
+        check.addIssue({ code: 'custom', message: `expected N/<window> like 5/1h or 600/1m, or off; got "${value}"` });
+        return z.NEVER;
+      }
+      return { limit, windowSeconds };
+    });
+
+/** TRUST_PROXY in express 'trust proxy' syntax: false (trust none), a hop count, true (all), or addresses/CIDRs/names. */
+export type TrustProxy = boolean | number | string[];
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, check): TrustProxy => {
+    const trimmed = value.trim().toLowerCase();
+    if (trimmed === 'false' || trimmed === 'none') return false;
+    if (trimmed === 'true') return true;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    try {
+      proxyaddr.compile(entries);
+    } catch (error) {
+      check.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Configuration, parsed once at start-up. Each entry: environment variable, default, meaning. */
 const ConfigSchema = z.object({
@@ -20,6 +63,26 @@ const ConfigSchema = z.object({
   scriptQuota: z.coerce.number().int().positive().optional(),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (express 'trust proxy' syntax); unset = trust none */
+  trustProxy,
+  /** RATE_LIMIT: `off` turns every rate limit off (a private install) */
+  rateLimit: z.enum(['on', 'off']).default('on'),
+  /** RATE_LIMIT_REGISTER: registrations per client address */
+  rateLimitRegister: rate('5/1h'),
+  /** RATE_LIMIT_LOGIN: sign-in attempts per client address */
+  rateLimitLogin: rate('60/15m'),
+  /** RATE_LIMIT_LOGIN_USER: sign-in attempts per address and username without a success (a success resets it) */
+  rateLimitLoginUser: rate('10/15m'),
+  /** RATE_LIMIT_WRITE: writes (create, save, upload, share, move, restore) per account, web app and API keys alike */
+  rateLimitWrite: rate('60/1m'),
+  /** RATE_LIMIT_WRITE_ADDRESS: writes per client address, all accounts together */
+  rateLimitWriteAddress: rate('120/1m'),
+  /** RATE_LIMIT_API_KEY_CREATE: API keys created per account */
+  rateLimitApiKeyCreate: rate('10/1h'),
+  /** RATE_LIMIT_API: requests to /api/v1 per API key */
+  rateLimitApi: rate('600/1m'),
+  /** RATE_LIMIT_RAW: raw fetches per share link per client address */
+  rateLimitRaw: rate('600/1m'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -36,6 +99,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     logLevel: blankToUndefined(env.LOG_LEVEL),
+    trustProxy: blankToUndefined(env.TRUST_PROXY),
+    rateLimit: blankToUndefined(env.RATE_LIMIT)?.trim().toLowerCase(),
+    rateLimitRegister: blankToUndefined(env.RATE_LIMIT_REGISTER),
+    rateLimitLogin: blankToUndefined(env.RATE_LIMIT_LOGIN),
+    rateLimitLoginUser: blankToUndefined(env.RATE_LIMIT_LOGIN_USER),
+    rateLimitWrite: blankToUndefined(env.RATE_LIMIT_WRITE),
+    rateLimitWriteAddress: blankToUndefined(env.RATE_LIMIT_WRITE_ADDRESS),
+    rateLimitApiKeyCreate: blankToUndefined(env.RATE_LIMIT_API_KEY_CREATE),
+    rateLimitApi: blankToUndefined(env.RATE_LIMIT_API),
+    rateLimitRaw: blankToUndefined(env.RATE_LIMIT_RAW),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

@@ -27,6 +27,9 @@ import { healthRoutes } from './gateway/routes/health.routes';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
+import { authenticateApiKey } from './application/accounts';
+import { createRateLimits } from './gateway/rate-limit/rate-limits';
+import { openRateLimitStore } from './gateway/rate-limit/open-store';
 
 /** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
@@ -156,7 +159,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     views,
     log,
   };
-  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag });
+  const rateLimitStore = await openRateLimitStore(config);
+  const rateLimits = createRateLimits({
+    config,
+    store: rateLimitStore.store,
+    sharedStore: rateLimitStore.shared ? rateLimitStore.store : null,
+    accountOfApiKey: async (key) => (await authenticateApiKey(ctx, key))?.userId ?? null,
+    log,
+  });
+  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits });
   // One bound histogram child per status: the hot path skips prom-client's per-call label validation and hashing.
   const rawTimers = new Map<number, (seconds: number) => void>();
   const observeRaw = (status: number, seconds: number) => {
@@ -164,7 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!timer) rawTimers.set(status, (timer = boundObserver(metrics, '/api/share/:shareId/raw (fast path)', status)));
     timer(seconds);
   };
-  const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw);
+  const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw, rateLimits.rawFastPath);
   const server = await listen((req, res) => {
     if (!rawFastPath(req, res)) app(req, res);
   }, config.port);
@@ -178,6 +189,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async stop() {
       await closeServer(server.server);
       await views.stop();
+      await rateLimits.stop();
+      await rateLimitStore.store.close();
       await invalidation?.stop();
       await runner?.stop();
       await closeStorage(storage);

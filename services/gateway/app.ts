@@ -17,6 +17,8 @@ import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
 import type { Logger } from '../logger';
+import { compileTrust } from './rate-limit/client-address';
+import type { RateLimits } from './rate-limit/rate-limits';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -36,13 +38,16 @@ export interface AppOperations {
   logger: Logger;
   metrics: Metrics;
   lag: ProjectionLag;
+  rateLimits: RateLimits;
 }
 
 export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperations): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // our ETags are computed once in the read model, not hashed per response
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-* only from the proxies TRUST_PROXY names (default none): else anyone sets their own address.
+  app.set('trust proxy', compileTrust(ctx.config.trustProxy));
+  const limits = ops.rateLimits;
 
   app.use(requestContext(ops.logger, ops.metrics));
   app.use(healthRoutes(ops.lag, ops.metrics));
@@ -51,13 +56,19 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
     next();
   });
 
+  // Per-address limits before the body is read; per-account ones once the session or key is known.
+  app.post('/api/register', limits.register);
+  app.post('/api/login', limits.login);
+  app.get('/api/share/:shareId/raw', limits.rawRoute);
   const api = express.Router();
   api.use(express.json({ limit: '6mb' }));
-  api.use('/v1', publicApiRoutes(ctx));
-  api.use(sessionRoutes(ctx));
+  api.use('/v1', limits.apiRequests, publicApiRoutes(ctx));
+  api.use(sessionRoutes(ctx, limits.signIn));
   api.use(shareRoutes(ctx));
   // Only these prefixes need a session, so an unknown /api route still answers 404, not 401.
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens));
+  api.use(['/scripts', '/root-scripts', '/folders', '/upload'], limits.sessionWrites);
+  api.use('/api-keys', limits.apiKeyCreate);
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
 
   app.use('/api', api, apiNotFound);

@@ -16,6 +16,8 @@ export function createRawFastPath(
   views: ViewCounter,
   onError: (error: unknown) => void,
   observe: (status: number, seconds: number) => void = () => undefined,
+  /** the raw rate limit: false when it answered 429 itself (an in-process count, no I/O) */
+  withinLimit: (req: IncomingMessage, res: ServerResponse, shareId: string) => boolean = () => true,
 ) {
   return function handleRaw(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -23,6 +25,10 @@ export function createRawFastPath(
     if (!match) return false;
     const started = performance.now();
     const shareId = match[1]!;
+    if (!withinLimit(req, res, shareId)) {
+      observe(res.statusCode, (performance.now() - started) / 1000);
+      return true;
+    }
     const cached = cache.peek(shareId);
     if (cached) {
       send(req, res, cached, views);

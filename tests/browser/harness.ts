@@ -62,7 +62,7 @@ export function useBrowserApp(): BrowserApp {
   beforeAll(async () => {
     if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html'))) throw new Error('web/dist is missing: run `npm run build` before the browser tests');
     dataDir = mkdtempSync(join(tmpdir(), 'luavault-browser-'));
-    server = await startServer({ port: 0, dataDir, env: { LOG_LEVEL: 'warn' } });
+    server = await startServer({ port: 0, dataDir, env: { LOG_LEVEL: 'warn', RATE_LIMIT: 'off' } });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   });
 

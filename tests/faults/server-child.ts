@@ -26,8 +26,8 @@ const server = await startServer({
   port: 0,
   dataDir: values['data-dir'],
   leaseTtlMs: values['lease-ttl-ms'] ? Number(values['lease-ttl-ms']) : undefined,
-  // embedded storage only, whatever the parent's environment says
-  env: { LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'silent', EVENTSTORE_URL: '', MONGODB_URL: '', ADMIN_KEY: '', SESSION_SECRET: '' },
+  // embedded storage only, whatever the parent's environment says; no rate limits (the faults register and write a lot)
+  env: { LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'silent', EVENTSTORE_URL: '', MONGODB_URL: '', ADMIN_KEY: '', SESSION_SECRET: '', RATE_LIMIT: 'off' },
 });
 process.stdout.write(`${JSON.stringify({ ready: true, url: server.url, pid: process.pid })}\n`);
 

@@ -19,7 +19,10 @@ export interface TestServer {
   dispose(): Promise<void>;
 }
 
-/** Environment every test server gets: embedded storage, no inherited secrets, no log output. */
+/**
+ * Environment every test server gets: embedded storage, no inherited secrets, no log output, and no rate limits
+ * (specs register many users from 127.0.0.1 at once; tests/http/rate-limits.int.spec.ts turns them on).
+ */
 const BASE_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   EVENTSTORE_URL: '',
@@ -28,6 +31,8 @@ const BASE_ENV: Record<string, string> = {
   SESSION_SECRET: '',
   PUBLIC_ORIGIN: '',
   SCRIPT_QUOTA: '',
+  RATE_LIMIT: 'off',
+  TRUST_PROXY: '',
 };
 
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */

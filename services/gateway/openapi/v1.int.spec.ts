@@ -106,7 +106,7 @@ function fileForm(fields: Record<string, string>, content: string, fileName = 'h
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'luavault-openapi-'));
-  server = await startServer({ port: 0, dataDir });
+  server = await startServer({ port: 0, dataDir, env: { RATE_LIMIT: 'off' } });
   const register = await fetch(`${server.url}/api/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { login, logout, register } from '../../application/accounts';
-import { UnauthorizedError } from '../../domain/shared/errors';
-import { LoginThrottle } from '../login-throttle';
+import type { SignInThrottle } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE } from '../../security/session-tokens';
 import type { GatewayContext } from '../http-context';
 import { readCookie, requireSession } from '../middleware/auth';
@@ -18,10 +17,9 @@ function setSessionCookie(ctx: GatewayContext, req: Request, res: Response, toke
   });
 }
 
-export function sessionRoutes(ctx: GatewayContext): Router {
+export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Router {
   const router = Router();
   const signedIn = requireSession(ctx, ctx.tokens);
-  const throttle = new LoginThrottle();
 
   router.post('/register', async (req, res) => {
     const input = parse(Registration, req.body);
@@ -32,13 +30,9 @@ export function sessionRoutes(ctx: GatewayContext): Router {
 
   router.post('/login', async (req, res) => {
     const credentials = parse(LoginBody, req.body);
-    const address = req.ip ?? 'unknown';
-    throttle.check(address, credentials.username);
-    const { user, session } = await login(ctx, credentials).catch((error: unknown) => {
-      if (error instanceof UnauthorizedError) throttle.fail(address, credentials.username);
-      throw error;
-    });
-    throttle.succeed(address, credentials.username);
+    await signIn.attempt(req, res, credentials.username);
+    const { user, session } = await login(ctx, credentials);
+    await signIn.succeeded(req, credentials.username);
     setSessionCookie(ctx, req, res, await ctx.tokens.issue({ userId: user.id, sessionId: session.sessionId }, new Date(session.expiresAt)), session.expiresAt);
     res.json(user);
   });

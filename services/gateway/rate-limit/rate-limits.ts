@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config, Rate } from '../../config';
+import { hashApiKey, looksLikeApiKey } from '../../security/api-key-secrets';
+import { clientAddressOf } from './client-address';
+import { HotCounter } from './hot-counter';
+import { Limiter } from './limiter';
+import { limitHeader, policyHeader, policyOf, TooManyRequestsError, type Verdict } from './policy';
+import type { RateLimitStore } from './rate-limit-store';
+
+/** Sign-in per address and username: every attempt counts, a success clears the count (so it counts failures). */
+export interface SignInThrottle {
+  /** Throws 429 (headers set) once this address used up its attempts for `username`. */
+  attempt(req: Request, res: Response, username: string): Promise<void>;
+  succeeded(req: Request, username: string): Promise<void>;
+}
+
+/** Every limit, ready to mount (app.ts) and to call from the raw fast path (server.ts). */
+export interface RateLimits {
+  /** POST /api/register, per address */
+  register: RequestHandler;
+  /** POST /api/login, per address */
+  login: RequestHandler;
+  /** POST /api/login, per address and username (called by the route once the body is parsed) */
+  signIn: SignInThrottle;
+  /** after requireSession on the workspace routes: POST/PUT/PATCH per account and per address */
+  sessionWrites: RequestHandler;
+  /** POST /api/api-keys after requireSession, per account */
+  apiKeyCreate: RequestHandler;
+  /** /api/v1: every request per API key, and writes per account (the key's owner) and per address */
+  apiRequests: RequestHandler;
+  /** GET /api/share/:shareId/raw in Express (pinned versions), per link and address */
+  rawRoute: RequestHandler;
+  /** the raw fast path: false when it answered 429 itself */
+  rawFastPath(req: IncomingMessage, res: ServerResponse, shareId: string): boolean;
+  stop(): Promise<void>;
+}
+
+export interface RateLimitDeps {
+  config: Config;
+  /** counters for every limit but the raw one (memory, or MongoDB across gateways) */
+  store: RateLimitStore;
+  /** the shared store the raw counter syncs with; null when counters stay in the process */
+  sharedStore: RateLimitStore | null;
+  /** the owner of a live API key (for per-account write limits on /api/v1), null if the key is unknown */
+  accountOfApiKey(key: string): Promise<string | null>;
+  log(message: string, error?: unknown): void;
+  now?: () => number;
+}
+
+const pass: RequestHandler = (_req, _res, next) => next();
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export function createRateLimits(deps: RateLimitDeps): RateLimits {
+  const { config } = deps;
+  if (config.rateLimit === 'off') {
+    return {
+      register: pass,
+      login: pass,
+      signIn: { attempt: async () => undefined, succeeded: async () => undefined },
+      sessionWrites: pass,
+      apiKeyCreate: pass,
+      apiRequests: pass,
+      rawRoute: pass,
+      rawFastPath: () => true,
+      stop: async () => undefined,
+    };
+  }
+
+  const now = deps.now ?? Date.now;
+  const addressOf = clientAddressOf(config.trustProxy);
+  let lastLogged = 0;
+  const onStoreError = (error: unknown) => {
+    // a store outage lets requests through; say so at most once a minute
+    if (now() - lastLogged < 60_000) return;
+    lastLogged = now();
+    deps.log('rate-limit store failed (requests pass unlimited meanwhile)', error);
+  };
+  const limiter = (name: string, rate: Rate | null) => (rate ? new Limiter(policyOf(name, rate), deps.store, onStoreError, now) : null);
+
+  const register = limiter('register', config.rateLimitRegister);
+  const login = limiter('login', config.rateLimitLogin);
+  const loginUser = limiter('login-user', config.rateLimitLoginUser);
+  const write = limiter('write', config.rateLimitWrite);
+  const writeAddress = limiter('write-address', config.rateLimitWriteAddress);
+  const apiKeyCreate = limiter('api-key-create', config.rateLimitApiKeyCreate);
+  const api = limiter('api', config.rateLimitApi);
+  const raw = config.rateLimitRaw
+    ? new HotCounter(policyOf('raw', config.rateLimitRaw), { shared: deps.sharedStore, onStoreError, now })
+    : null;
+  raw?.start();
+
+  const userIdOf = (res: Response): string | undefined => (res.locals.auth as { actor?: { userId?: string } } | undefined)?.actor?.userId;
+
+  /** Counts the request against each (limiter, key) pair; every policy's headers; 429 when any is exhausted. */
+  async function enforce(res: Response, checks: Array<[Limiter | null, string | null | undefined]>): Promise<void> {
+    let denied: { limiter: Limiter; verdict: Verdict } | null = null;
+    for (const [limit, key] of checks) {
+      if (!limit || !key) continue;
+      const verdict = await limit.consume(key);
+      res.append('RateLimit-Policy', policyHeader(limit.policy));
+      res.append('RateLimit', limitHeader(limit.policy, verdict));
+      if (!verdict.allowed && (!denied || verdict.resetSeconds > denied.verdict.resetSeconds)) denied = { limiter: limit, verdict };
+    }
+    if (denied) {
+      res.set('Retry-After', String(denied.verdict.resetSeconds));
+      throw new TooManyRequestsError(denied.limiter.policy, denied.verdict.resetSeconds);
+    }
+  }
+
+  const handler =
+    (checks: (req: Request, res: Response) => Promise<Array<[Limiter | null, string | null | undefined]>> | Array<[Limiter | null, string | null | undefined]>): RequestHandler =>
+    (req, res, next) => {
+      Promise.resolve(checks(req, res))
+        .then((list) => enforce(res, list))
+        .then(() => next(), next);
+    };
+
+  const usernameKey = (req: Request, username: string) => `${addressOf(req)}|${username.trim().toLowerCase().slice(0, 64)}`;
+
+  const rawDenied = (res: ServerResponse, verdict: Verdict, policy: HotCounter['policy']) => {
+    const body = JSON.stringify({ error: new TooManyRequestsError(policy, verdict.resetSeconds).message, limit: policy.name, retryAfterSeconds: verdict.resetSeconds });
+    res.writeHead(429, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Retry-After': String(verdict.resetSeconds),
+      'RateLimit-Policy': policyHeader(policy),
+      RateLimit: limitHeader(policy, verdict),
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'no-store',
+    });
+    res.end(body);
+  };
+
+  return {
+    register: handler((req) => [[register, addressOf(req)]]),
+    login: handler((req) => [[login, addressOf(req)]]),
+    signIn: {
+      async attempt(req, res, username) {
+        await enforce(res, [[loginUser, usernameKey(req, username)]]);
+      },
+      async succeeded(req, username) {
+        await loginUser?.reset(usernameKey(req, username));
+      },
+    },
+    sessionWrites: handler((req, res) =>
+      WRITE_METHODS.has(req.method)
+        ? [
+            [write, userIdOf(res)],
+            [writeAddress, addressOf(req)],
+          ]
+        : [],
+    ),
+    apiKeyCreate: handler((req, res) => (req.method === 'POST' ? [[apiKeyCreate, userIdOf(res)]] : [])),
+    apiRequests: handler(async (req) => {
+      const key = req.get('x-api-key');
+      if (!key || !looksLikeApiKey(key)) return []; // answered 401 by the API's own authentication
+      const checks: Array<[Limiter | null, string | null]> = [[api, hashApiKey(key)]];
+      if (WRITE_METHODS.has(req.method) && (write || writeAddress)) {
+        checks.push([write, await deps.accountOfApiKey(key)], [writeAddress, addressOf(req)]);
+      }
+      return checks;
+    }),
+    rawRoute: (req, res, next) => {
+      if (!raw) return next();
+      const key = `${req.params.shareId}|${addressOf(req)}`;
+      if (raw.hit(key)) return next();
+      rawDenied(res, raw.verdict(key), raw.policy);
+    },
+    rawFastPath(req, res, shareId) {
+      if (!raw) return true;
+      const key = `${shareId}|${addressOf(req)}`;
+      if (raw.hit(key)) return true;
+      rawDenied(res, raw.verdict(key), raw.policy);
+      return false;
+    },
+    async stop() {
+      await raw?.stop();
+    },
+  };
+}
