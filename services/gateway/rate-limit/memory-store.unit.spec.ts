@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryRateLimitStore } from './memory-store';
+import { rateLimitStoreContract } from './rate-limit-store.contract';
+
+rateLimitStoreContract('memory', async (clock) => {
+  const store = new MemoryRateLimitStore(1000, clock.now);
+  return { store, cleanup: () => store.close() };
+});
+
+describe('MemoryRateLimitStore', () => {
+  it('keeps at most maxEntries keys, forgetting the least recently used', async () => {
+    const store = new MemoryRateLimitStore(3);
+    for (const key of ['a', 'b', 'c']) await store.hit(key, 60_000, 5);
+    await store.hit('a', 60_000); // a is now the most recent
+    await store.hit('d', 60_000);
+    expect((await store.hit('b', 60_000, 0)).count).toBe(0);
+    expect((await store.hit('a', 60_000, 0)).count).toBe(6);
+  });
+});
