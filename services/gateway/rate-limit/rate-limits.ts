@@ -48,6 +48,9 @@ export interface RateLimitDeps {
   now?: () => number;
 }
 
+/** A limiter (null when its setting is `off`) and the key to count under (null/undefined: nothing to count). */
+type Check = [Limiter | null, string | null | undefined];
+
 const pass: RequestHandler = (_req, _res, next) => next();
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -92,12 +95,13 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
 
   const userIdOf = (res: Response): string | undefined => (res.locals.auth as { actor?: { userId?: string } } | undefined)?.actor?.userId;
 
-  /** Counts the request against each (limiter, key) pair; every policy's headers; 429 when any is exhausted. */
-  async function enforce(res: Response, checks: Array<[Limiter | null, string | null | undefined]>): Promise<void> {
+  /** Counts the request against each (limiter, key) pair at once; every policy's headers; 429 when any is used up. */
+  async function enforce(res: Response, checks: Check[]): Promise<void> {
+    const applicable = checks.filter((check): check is [Limiter, string] => Boolean(check[0] && check[1]));
+    const verdicts = await Promise.all(applicable.map(([limit, key]) => limit.consume(key)));
     let denied: { limiter: Limiter; verdict: Verdict } | null = null;
-    for (const [limit, key] of checks) {
-      if (!limit || !key) continue;
-      const verdict = await limit.consume(key);
+    for (const [i, [limit]] of applicable.entries()) {
+      const verdict = verdicts[i]!;
       res.append('RateLimit-Policy', policyHeader(limit.policy));
       res.append('RateLimit', limitHeader(limit.policy, verdict));
       if (!verdict.allowed && (!denied || verdict.resetSeconds > denied.verdict.resetSeconds)) denied = { limiter: limit, verdict };
@@ -109,7 +113,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
   }
 
   const handler =
-    (checks: (req: Request, res: Response) => Promise<Array<[Limiter | null, string | null | undefined]>> | Array<[Limiter | null, string | null | undefined]>): RequestHandler =>
+    (checks: (req: Request, res: Response) => Check[] | Promise<Check[]>): RequestHandler =>
     (req, res, next) => {
       Promise.resolve(checks(req, res))
         .then((list) => enforce(res, list))
@@ -155,7 +159,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
     apiRequests: handler(async (req) => {
       const key = req.get('x-api-key');
       if (!key || !looksLikeApiKey(key)) return []; // answered 401 by the API's own authentication
-      const checks: Array<[Limiter | null, string | null]> = [[api, hashApiKey(key)]];
+      const checks: Check[] = [[api, hashApiKey(key)]];
       if (WRITE_METHODS.has(req.method) && (write || writeAddress)) {
         checks.push([write, await deps.accountOfApiKey(key)], [writeAddress, addressOf(req)]);
       }
