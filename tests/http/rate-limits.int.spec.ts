@@ -20,17 +20,19 @@ const TINY: Record<string, string> = {
 let proxied: TestServer; // TRUST_PROXY=loopback
 let direct: TestServer; // TRUST_PROXY unset: X-Forwarded-For is ignored
 let off: TestServer; // RATE_LIMIT=off
+let registerOff: TestServer; // RATE_LIMIT_REGISTER=off, the rest tiny
 
 beforeAll(async () => {
-  [proxied, direct, off] = await Promise.all([
+  [proxied, direct, off, registerOff] = await Promise.all([
     startTestServer({ env: { ...TINY, TRUST_PROXY: 'loopback' } }),
     startTestServer({ env: TINY }),
     startTestServer({ env: { ...TINY, RATE_LIMIT: 'off' } }),
+    startTestServer({ env: { ...TINY, RATE_LIMIT_REGISTER: 'off' } }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([proxied?.dispose(), direct?.dispose(), off?.dispose()]);
+  await Promise.all([proxied?.dispose(), direct?.dispose(), off?.dispose(), registerOff?.dispose()]);
 });
 
 let nextAddress = 1;
@@ -218,5 +220,18 @@ describe('RATE_LIMIT=off', () => {
       expect(res.headers.get('ratelimit')).toBeNull();
     }
     for (let i = 0; i < 5; i++) expect((await new Client(off.url).withApiKey(keys[0]!).get('/api/v1/scripts')).status).toBe(200);
+  });
+});
+
+describe('one limit set to off', () => {
+  it('lifts that limit only', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await new Client(registerOff.url).register(uniqueName('many'));
+      expect(res.status).toBe(201);
+      expect(res.headers.get('ratelimit-policy')).toBeNull();
+    }
+    const attacker = new Client(registerOff.url);
+    for (let i = 0; i < 2; i++) await attacker.post('/api/login', { username: 'someone', password: 'guess' });
+    expectLimited(await attacker.post('/api/login', { username: 'someone', password: 'guess' }), 'login-user', 2);
   });
 });

@@ -20,8 +20,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.entries = new LRUCache({ max: maxEntries });
   }
 
-  /** Synchronous core, used directly by the raw fast path's counter. */
-  hitNow(key: string, windowMs: number, amount = 1): WindowCount {
+  private hitNow(key: string, windowMs: number, amount = 1): WindowCount {
     const windowStart = windowStartOf(this.now(), windowMs);
     let entry = this.entries.get(key);
     if (!entry || entry.windowStart !== windowStart) {
