@@ -81,7 +81,7 @@ const ConfigSchema = z.object({
   rateLimitApiKeyCreate: rate('10/1h'),
   /** RATE_LIMIT_API: requests to /api/v1 per API key */
   rateLimitApi: rate('600/1m'),
-  /** RATE_LIMIT_RAW: raw fetches per share link per client address */
+  /** RATE_LIMIT_RAW: fetches of one share link (raw URL, pinned versions, share page) per client address */
   rateLimitRaw: rate('600/1m'),
 });
 

@@ -59,7 +59,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   // Per-address limits before the body is read; per-account ones once the session or key is known.
   app.post('/api/register', limits.register);
   app.post('/api/login', limits.login);
-  app.get('/api/share/:shareId/raw', limits.rawRoute);
+  app.get(['/api/share/:shareId/raw', '/api/share/:shareId', '/api/share/folder/:shareId'], limits.shareLinks);
   const api = express.Router();
   api.use(express.json({ limit: '6mb' }));
   api.use('/v1', limits.apiRequests, publicApiRoutes(ctx));

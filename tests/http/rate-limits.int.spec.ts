@@ -166,7 +166,7 @@ async function sharedLink(content: string): Promise<string> {
 }
 
 describe('raw fetches, per share link and address', () => {
-  it('the fast path and pinned versions share one count; other addresses and other links are unaffected', async () => {
+  it('the fast path, pinned versions and the share page share one count; other addresses and links are unaffected', async () => {
     const [link, otherLink] = await Promise.all([sharedLink('return 1'), sharedLink('return 2')]);
     const gameServer = from(proxied, '203.0.113.202');
     expect((await gameServer.get(`/api/share/${link}/raw`)).text).toBe('return 1');
@@ -176,6 +176,7 @@ describe('raw fetches, per share link and address', () => {
     expectLimited(refused, 'raw', 3);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expectLimited(await gameServer.get(`/api/share/${link}/raw?version=1`), 'raw', 3);
+    expectLimited(await gameServer.get(`/api/share/${link}`), 'raw', 3);
     expect((await gameServer.get(`/api/share/${otherLink}/raw`)).text).toBe('return 2');
     expect((await from(proxied).get(`/api/share/${link}/raw`)).text).toBe('return 1');
   });

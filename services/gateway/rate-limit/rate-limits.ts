@@ -29,8 +29,8 @@ export interface RateLimits {
   apiKeyCreate: RequestHandler;
   /** /api/v1: every request per API key, and writes per account (the key's owner) and per address */
   apiRequests: RequestHandler;
-  /** GET /api/share/:shareId/raw in Express (pinned versions), per link and address */
-  rawRoute: RequestHandler;
+  /** share links through Express (pinned raw versions, the share page's JSON), one count with the fast path */
+  shareLinks: RequestHandler;
   /** the raw fast path: false when it answered 429 itself */
   rawFastPath(req: IncomingMessage, res: ServerResponse, shareId: string): boolean;
   stop(): Promise<void>;
@@ -64,7 +64,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       sessionWrites: pass,
       apiKeyCreate: pass,
       apiRequests: pass,
-      rawRoute: pass,
+      shareLinks: pass,
       rawFastPath: () => true,
       stop: async () => undefined,
     };
@@ -165,7 +165,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       }
       return checks;
     }),
-    rawRoute: (req, res, next) => {
+    shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;
       if (raw.hit(key)) return next();
