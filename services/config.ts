@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   publicOrigin: z.string().url().optional(),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
+  /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's live scripts may take; 0 = unlimited */
+  accountStorageQuotaMb: z.coerce.number().min(0).default(100),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -35,6 +37,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminKey: blankToUndefined(env.ADMIN_KEY),
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
+    accountStorageQuotaMb: blankToUndefined(env.ACCOUNT_STORAGE_QUOTA_MB),
     logLevel: blankToUndefined(env.LOG_LEVEL),
   });
   if (!parsed.success) {

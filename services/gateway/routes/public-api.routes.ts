@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
 import { createScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
+import { titleFromUpload } from '../../application/uploads';
 import { folderView, scriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
@@ -59,7 +60,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
   });
   router.post('/scripts/upload', async (req, res) => {
     const { file, title, comment } = await singleUploadedFile(req);
-    const input = parse(CreateScriptBody, { title: title ?? titleFromFileName(file.fileName), content: file.content, comment });
+    const input = parse(CreateScriptBody, { title: title ?? titleFromUpload(titleFromFileName(file.fileName)), content: file.content, comment });
     res.status(201).json(await createScript(ctx, actorOf(res), input));
   });
   router.patch('/scripts/:id', async (req, res) => {

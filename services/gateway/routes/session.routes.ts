@@ -4,7 +4,8 @@ import { UnauthorizedError } from '../../domain/shared/errors';
 import { LoginThrottle } from '../login-throttle';
 import { SESSION_COOKIE } from '../../security/session-tokens';
 import type { GatewayContext } from '../http-context';
-import { readCookie, requireSession } from '../middleware/auth';
+import { actorOf, readCookie, requireSession } from '../middleware/auth';
+import { storageOf } from '../../application/storage';
 import { LoginBody, Registration } from '../schemas';
 import { parse } from '../validation';
 
@@ -52,8 +53,8 @@ export function sessionRoutes(ctx: GatewayContext): Router {
     res.status(204).end();
   });
 
-  router.get('/user', signedIn, (_req, res) => {
-    res.json(res.locals.user);
+  router.get('/user', signedIn, async (_req, res) => {
+    res.json({ ...res.locals.user, storage: await storageOf(ctx, actorOf(res).userId) });
   });
 
   router.get('/config', (_req, res) => {
