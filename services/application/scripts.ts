@@ -113,10 +113,16 @@ export async function moveScript(ctx: AppContext, actor: Actor, scriptId: string
   return keepOutOfDeletedFolder(ctx, actor, await readOwnedScript(ctx, actor, scriptId));
 }
 
-export async function shareScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<{ shareId: string }> {
-  await runScriptCommand(ctx, actor, { type: 'ShareScript', data: { scriptId, userId: actor.userId, shareId: ctx.newId() } });
+/** Shares the script (or keeps its live link); `fullHistory` given: whether the link serves versions from before sharing. */
+export async function shareScript(
+  ctx: AppContext,
+  actor: Actor,
+  scriptId: string,
+  options: { fullHistory?: boolean } = {},
+): Promise<{ shareId: string; fullHistory: boolean; sharedAtVersion: number }> {
+  await runScriptCommand(ctx, actor, { type: 'ShareScript', data: { scriptId, userId: actor.userId, shareId: ctx.newId(), ...options } });
   const script = await readOwnedScript(ctx, actor, scriptId);
-  return { shareId: script.shareId! };
+  return { shareId: script.shareId!, fullHistory: script.shareFullHistory, sharedAtVersion: script.sharedAtVersion! };
 }
 
 export async function revokeScriptShare(ctx: AppContext, actor: Actor, scriptId: string): Promise<void> {

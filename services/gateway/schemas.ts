@@ -46,6 +46,11 @@ export const LoginBody = z.object({
 export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
 export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional() });
 export const MoveScriptBody = z.object({ folderId: nullableId });
+/** POST .../share: an optional body; without `fullHistory` a new link serves versions since sharing, a live one keeps its choice. */
+export const ShareScriptBody = z
+  .object({ fullHistory: z.boolean({ error: 'fullHistory must be true or false' }).optional() })
+  .optional()
+  .transform((body) => body ?? {});
 
 const folderName = z
   .string({ error: FOLDER_NAME_REQUIRED })

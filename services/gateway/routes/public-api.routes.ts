@@ -7,7 +7,7 @@ import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { CreateScriptBody, IdParam, UpdateScriptBody } from '../schemas';
+import { CreateScriptBody, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { openApiV1Document } from '../openapi/v1';
 
@@ -53,7 +53,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
   });
   router.post('/scripts/:id/share', async (req, res) => {
-    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id));
+    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body)));
   });
   router.post('/scripts', async (req, res) => {
     res.status(201).json(await createScript(ctx, actorOf(res), parse(CreateScriptBody, req.body)));
