@@ -104,7 +104,7 @@ describe('unlimited storage (ACCOUNT_STORAGE_QUOTA_MB=0)', () => {
     await server?.dispose();
   });
 
-  it('reports quotaBytes null and never refuses a write for the account's total', async () => {
+  it("reports quotaBytes null and never refuses a write for the account's total", async () => {
     const alice = await signedInUser(server.url, 'unlimited');
     await alice.post('/api/scripts', { title: 'A', content: lua(MB) });
     expect((await alice.post('/api/scripts', { title: 'B', content: lua(MB) })).status).toBe(201);
