@@ -36,8 +36,8 @@ export function CopyField({ label, value, copyLabel, toastTitle = 'Copied!' }: {
 /** What a script's link exposes, said plainly next to the "Share the full history" box. */
 export function historyExposure(fullHistory: boolean, sharedAtVersion: number | null): string {
   if (fullHistory) return 'Anyone with the link can read every version of this script, including versions saved before you shared it.';
-  const since = sharedAtVersion && sharedAtVersion > 1 ? ` (version ${sharedAtVersion} on; versions 1 to ${sharedAtVersion - 1} stay private)` : '';
-  return `Only the current version and later saves${since}.`;
+  const hidden = !sharedAtVersion || sharedAtVersion <= 1 ? '' : sharedAtVersion === 2 ? 'version 1 stays private' : `versions 1 to ${sharedAtVersion - 1} stay private`;
+  return `Only the current version and later saves${hidden ? ` (${hidden})` : ''}.`;
 }
 
 /**
@@ -72,7 +72,9 @@ export function ShareDialog({
 }) {
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [pinned, setPinned] = useState<string>('');
-  const [historyBusy, setHistoryBusy] = useState(false);
+  /** the choice being sent, shown at once; the server's answer replaces it */
+  const [pendingHistory, setPendingHistory] = useState<boolean | null>(null);
+  const historyBusy = pendingHistory !== null;
   const selectId = useId();
   const historyId = useId();
   const link = kind === 'script' ? shareUrls.script(shareId) : shareUrls.folder(shareId);
@@ -82,13 +84,13 @@ export function ShareDialog({
 
   const changeHistory = async (next: boolean) => {
     if (!onFullHistoryChange) return;
-    setHistoryBusy(true);
+    setPendingHistory(next);
     try {
       await onFullHistoryChange(next);
     } catch {
-      // the caller said why in a toast; the box stays as the server has it
+      // the caller said why in a toast; the box goes back to what the server has
     } finally {
-      setHistoryBusy(false);
+      setPendingHistory(null);
     }
   };
 
@@ -126,7 +128,7 @@ export function ShareDialog({
                 <label className="checkbox-row">
                   <input
                     type="checkbox"
-                    checked={fullHistory}
+                    checked={pendingHistory ?? fullHistory}
                     disabled={historyBusy}
                     aria-describedby={historyId}
                     onChange={(e) => void changeHistory(e.target.checked)}
