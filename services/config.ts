@@ -61,6 +61,8 @@ const ConfigSchema = z.object({
   publicOrigin: z.string().url().optional(),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
+  /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's live scripts may take; 0 = unlimited */
+  accountStorageQuotaMb: z.coerce.number().min(0).default(100),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (express 'trust proxy' syntax); unset = trust none */
@@ -98,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminKey: blankToUndefined(env.ADMIN_KEY),
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
+    accountStorageQuotaMb: blankToUndefined(env.ACCOUNT_STORAGE_QUOTA_MB),
     logLevel: blankToUndefined(env.LOG_LEVEL),
     trustProxy: blankToUndefined(env.TRUST_PROXY),
     rateLimit: blankToUndefined(env.RATE_LIMIT)?.trim().toLowerCase(),

@@ -1,7 +1,8 @@
 import type { Projection } from '../projection';
 import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type UserDoc } from './documents';
+import { applyStorageEvent } from './storage-tally';
 
-/** Users (with their password hash, never served), live sessions and API keys (hash and preview only). */
+/** Users (with their password hash, never served), live sessions, API keys (hash and preview only) and storage used. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: Object.values(C),
@@ -11,6 +12,7 @@ export const accountsProjection: Projection = {
     { collection: C.apiKeys, keys: { keyHash: 1 }, unique: true },
     { collection: C.apiKeys, keys: { ownerId: 1 } },
   ],
+  // storage and scriptSizes are read by _id only
   async apply(event, store) {
     const at = event.metadata.at;
     switch (event.type) {
@@ -40,6 +42,12 @@ export const accountsProjection: Projection = {
         return;
       case 'ApiKeyDeleted':
         await store.collection(C.apiKeys).deleteOne({ _id: event.data.keyId });
+        return;
+      case 'ScriptCreated':
+      case 'ScriptSaved':
+      case 'ScriptRestored':
+      case 'ScriptDeleted':
+        await applyStorageEvent(event, store);
         return;
       default:
         return;

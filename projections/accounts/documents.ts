@@ -28,4 +28,30 @@ export interface ApiKeyDoc {
   [key: string]: unknown;
 }
 
-export const ACCOUNT_COLLECTIONS = { users: 'users', sessions: 'sessions', apiKeys: 'apiKeys' } as const;
+/**
+ * Storage an account uses: the UTF-8 bytes of every version of its live scripts (a deleted script's versions stop
+ * counting). Guarded by `lastPosition` like every projected document.
+ */
+export interface StorageDoc {
+  _id: string;
+  usedBytes: number;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+/** Bytes of one live script's versions and its owner: what a deletion gives back, and whom save events charge. */
+export interface ScriptSizeDoc {
+  _id: string;
+  ownerId: string;
+  bytes: number;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+export const ACCOUNT_COLLECTIONS = {
+  users: 'users',
+  sessions: 'sessions',
+  apiKeys: 'apiKeys',
+  storage: 'storage',
+  scriptSizes: 'scriptSizes',
+} as const;

@@ -1,5 +1,5 @@
 import type { ReadStore } from '../read-store/read-store';
-import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type UserDoc } from './documents';
+import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type StorageDoc, type UserDoc } from './documents';
 
 export const accountQueries = (store: ReadStore) => ({
   userById: (userId: string) => store.collection<UserDoc>(C.users).findOne({ _id: userId }),
@@ -8,5 +8,6 @@ export const accountQueries = (store: ReadStore) => ({
   allUsers: () => store.collection<UserDoc>(C.users).find({}, { sort: { createdAt: 1 } }),
   session: (sessionId: string) => store.collection<SessionDoc>(C.sessions).findOne({ _id: sessionId }),
   apiKeysOf: (ownerId: string) => store.collection<ApiKeyDoc>(C.apiKeys).find({ ownerId }, { sort: { createdAt: -1 } }),
+  storageOf: async (userId: string) => (await store.collection<StorageDoc>(C.storage).findOne({ _id: userId }))?.usedBytes ?? 0,
   apiKeyByHash: (keyHash: string) => store.collection<ApiKeyDoc>(C.apiKeys).findOne({ keyHash }),
 });

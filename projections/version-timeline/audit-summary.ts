@@ -20,6 +20,8 @@ export function auditSummary(event: ScriptEvent): string {
       return event.data.folderId ? 'Moved to a folder' : 'Moved to the root';
     case 'ScriptShared':
       return 'Generated a share link';
+    case 'ScriptShareHistoryChanged':
+      return event.data.fullHistory ? 'Shared the full history on the link' : 'Limited the link to versions since sharing';
     case 'ScriptShareRevoked':
       return 'Revoked the share link';
     case 'ScriptDeleted':

@@ -7,6 +7,10 @@ export interface ScriptDoc {
   content: string;
   folderId: string | null;
   shareId: string | null;
+  /** whether the live link serves versions saved before it was made (absent in documents projected before it existed) */
+  shareFullHistory?: boolean;
+  /** the version current when the live link was made; null when not shared */
+  sharedAtVersion?: number | null;
   views: number;
   version: number;
   createdAt: string;
@@ -37,6 +41,9 @@ export interface SharedScriptDoc {
   content: string;
   etag: string;
   version: number;
+  /** `?version=N` serves N >= sharedAtVersion only, unless fullHistory */
+  fullHistory: boolean;
+  sharedAtVersion: number;
   views: number;
   createdAt: string;
   updatedAt: string;

@@ -14,7 +14,21 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
   if (event.type === 'ScriptCreated') {
     if (doc && doc.lastPosition >= lastPosition) return doc;
     const { scriptId, ownerId, title, content, folderId } = event.data;
-    return { _id: scriptId, ownerId, title, content, folderId, shareId: null, views: 0, version: 1, createdAt: at, updatedAt: at, lastPosition };
+    return {
+      _id: scriptId,
+      ownerId,
+      title,
+      content,
+      folderId,
+      shareId: null,
+      shareFullHistory: false,
+      sharedAtVersion: null,
+      views: 0,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      lastPosition,
+    };
   }
   if (!doc || doc.lastPosition >= lastPosition) return doc;
   switch (event.type) {
@@ -25,10 +39,15 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
     }
     case 'ScriptMoved':
       return { ...doc, folderId: event.data.folderId, updatedAt: at, lastPosition };
-    case 'ScriptShared':
-      return { ...doc, shareId: event.data.shareId, lastPosition };
+    case 'ScriptShared': {
+      // Events from before the share-history fields: versions since sharing, counted from the version at this point.
+      const { shareId, fullHistory = false, sharedAtVersion = doc.version } = event.data;
+      return { ...doc, shareId, shareFullHistory: fullHistory, sharedAtVersion, lastPosition };
+    }
+    case 'ScriptShareHistoryChanged':
+      return { ...doc, shareFullHistory: event.data.fullHistory, lastPosition };
     case 'ScriptShareRevoked':
-      return { ...doc, shareId: null, lastPosition };
+      return { ...doc, shareId: null, shareFullHistory: false, sharedAtVersion: null, lastPosition };
     case 'ScriptViewsCounted':
       return { ...doc, views: doc.views + event.data.count, lastPosition };
     case 'ScriptDeleted':
@@ -49,6 +68,9 @@ export function sharedView(doc: ScriptDoc & { shareId: string }, previous: Share
     content: doc.content,
     etag,
     version: doc.version,
+    fullHistory: doc.shareFullHistory === true,
+    // A document projected before these fields existed: only its current version on (the safe side).
+    sharedAtVersion: doc.sharedAtVersion ?? doc.version,
     views: doc.views,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

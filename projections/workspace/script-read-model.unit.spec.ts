@@ -33,6 +33,9 @@ describe('script read model (pure fold)', () => {
       content: 'print(2)',
       folderId: 'f1',
       shareId: 'sh1',
+      // an event without the share-history fields (recorded before they existed): versions since sharing, at version 2
+      shareFullHistory: false,
+      sharedAtVersion: 2,
       views: 3,
       version: 2,
       createdAt: at(1),
@@ -51,6 +54,22 @@ describe('script read model (pure fold)', () => {
     const deleted = event('ScriptDeleted', {});
     expect(fold([created, shared, revoked])?.shareId).toBeNull();
     expect(fold([created, shared, deleted])).toBeNull();
+  });
+
+  it('carries what a link exposes into the share view: the version it was shared at, and full history when chosen', () => {
+    const sharedAt2 = event('ScriptShared', { shareId: 'sh2', fullHistory: false, sharedAtVersion: 2 });
+    const doc = fold([created, saved, sharedAt2]) as ScriptDoc & { shareId: string };
+    expect(sharedView(doc, null)).toMatchObject({ _id: 'sh2', fullHistory: false, sharedAtVersion: 2, version: 2 });
+
+    const opened = event('ScriptShareHistoryChanged', { shareId: 'sh2', fullHistory: true });
+    const full = fold([opened], doc) as ScriptDoc & { shareId: string };
+    expect(sharedView(full, null)).toMatchObject({ fullHistory: true, sharedAtVersion: 2 });
+    // A later save keeps the share point where the link was made.
+    const saved3 = event('ScriptSaved', { title: 'T2', content: 'print(3)', version: 3, comment: 'c' }, 4);
+    expect(sharedView(fold([saved3], full) as ScriptDoc & { shareId: string }, null)).toMatchObject({ version: 3, sharedAtVersion: 2 });
+
+    const revoked = event('ScriptShareRevoked', { shareId: 'sh2' });
+    expect(fold([revoked], full)).toMatchObject({ shareId: null, shareFullHistory: false, sharedAtVersion: null });
   });
 
   it('ignores events of a script it never saw created', () => {

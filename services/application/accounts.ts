@@ -1,4 +1,4 @@
-import { userDecider, PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../domain/user/decider';
+import { userDecider, PASSWORD_MIN, PASSWORD_TOO_SHORT, usernameProblem } from '../domain/user/decider';
 import type { UserCommand } from '../domain/user/commands';
 import { userStream, usernameStream } from '../domain/user/events';
 import { apiKeyDecider } from '../domain/api-key/decider';
@@ -43,6 +43,9 @@ async function startSession(ctx: AppContext, userId: string) {
 export async function register(ctx: AppContext, input: { username: string; password: string; email: string | null }) {
   if (input.password.length < PASSWORD_MIN) throw new ValidationError(PASSWORD_TOO_SHORT, { field: 'password' });
   const username = input.username.trim();
+  // Checked before the name is claimed: a refused name must not stay claimed.
+  const problem = usernameProblem(username);
+  if (problem) throw new ValidationError(problem, { field: 'username' });
   const userId = ctx.newId();
   const at = ctx.now();
   // Claim the name first: the store's "stream must not exist" check makes it unique on every adapter.

@@ -5,6 +5,9 @@ import { NotFoundError } from '../domain/shared/errors';
 import { releaseScriptSlots, reserveScriptSlots } from './accounts';
 import { FOLDER_NOT_FOUND } from '../domain/folder/decider';
 import { workspaceQueries } from '../../projections/workspace/queries';
+import { timelineQueries } from '../../projections/version-timeline/queries';
+import { requireVersionSize, utf8Bytes } from '../domain/script/limits';
+import { requireStorageFor } from './storage';
 import { handleCommand } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { scriptView, type ScriptView } from './views';
@@ -41,7 +44,10 @@ export interface NewScript {
  * `slotReserved`: the caller already took the slot (a batch upload reserves all of its slots up front).
  */
 export async function createScript(ctx: AppContext, actor: Actor, input: NewScript, options: { slotReserved?: boolean } = {}): Promise<ScriptView> {
+  requireVersionSize(input.content);
   await requireOwnFolder(ctx, actor, input.folderId);
+  // A batch checked its storage with its slots (prepareScriptBatch).
+  if (!options.slotReserved) await requireStorageFor(ctx, actor.userId, utf8Bytes(input.content));
   if (!options.slotReserved) await reserveScriptSlots(ctx, actor, 1);
   const scriptId = ctx.newId();
   try {
@@ -65,11 +71,13 @@ async function keepOutOfDeletedFolder(ctx: AppContext, actor: Actor, script: Scr
 }
 
 /**
- * Checks the target folder and takes `count` slots before anything is written (uploads are all or nothing).
- * The caller creates with `slotReserved` and hands back what it did not use with `releaseUnusedSlots`.
+ * Checks the target folder and the storage the batch needs (`bytes`), and takes `count` slots before anything is
+ * written (uploads are all or nothing). The caller creates with `slotReserved` and hands back what it did not use
+ * with `releaseUnusedSlots`.
  */
-export async function prepareScriptBatch(ctx: AppContext, actor: Actor, count: number, folderId: string | null): Promise<void> {
+export async function prepareScriptBatch(ctx: AppContext, actor: Actor, count: number, folderId: string | null, bytes: number): Promise<void> {
   await requireOwnFolder(ctx, actor, folderId);
+  await requireStorageFor(ctx, actor.userId, bytes);
   await reserveScriptSlots(ctx, actor, count);
 }
 
@@ -83,11 +91,18 @@ export async function saveScript(
   scriptId: string,
   changes: { title?: string; content?: string; comment?: string },
 ): Promise<ScriptView> {
+  // Every save is a full version: one without new content stores the current content again.
+  if (changes.content !== undefined) requireVersionSize(changes.content);
+  const content = changes.content ?? (await readOwnedScript(ctx, actor, scriptId)).content;
+  await requireStorageFor(ctx, actor.userId, utf8Bytes(content));
   await runScriptCommand(ctx, actor, { type: 'SaveScript', data: { scriptId, userId: actor.userId, ...changes } });
   return readOwnedScript(ctx, actor, scriptId);
 }
 
 export async function restoreVersion(ctx: AppContext, actor: Actor, scriptId: string, version: number): Promise<ScriptView> {
+  const script = await readOwnedScript(ctx, actor, scriptId);
+  const source = await timelineQueries(ctx.readStore).version(script.id, version);
+  if (source) await requireStorageFor(ctx, actor.userId, utf8Bytes(source.content));
   await runScriptCommand(ctx, actor, { type: 'RestoreVersion', data: { scriptId, userId: actor.userId, version } });
   return readOwnedScript(ctx, actor, scriptId);
 }
@@ -98,10 +113,16 @@ export async function moveScript(ctx: AppContext, actor: Actor, scriptId: string
   return keepOutOfDeletedFolder(ctx, actor, await readOwnedScript(ctx, actor, scriptId));
 }
 
-export async function shareScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<{ shareId: string }> {
-  await runScriptCommand(ctx, actor, { type: 'ShareScript', data: { scriptId, userId: actor.userId, shareId: ctx.newId() } });
+/** Shares the script (or keeps its live link); `fullHistory` given: whether the link serves versions from before sharing. */
+export async function shareScript(
+  ctx: AppContext,
+  actor: Actor,
+  scriptId: string,
+  options: { fullHistory?: boolean } = {},
+): Promise<{ shareId: string; fullHistory: boolean; sharedAtVersion: number }> {
+  await runScriptCommand(ctx, actor, { type: 'ShareScript', data: { scriptId, userId: actor.userId, shareId: ctx.newId(), ...options } });
   const script = await readOwnedScript(ctx, actor, scriptId);
-  return { shareId: script.shareId! };
+  return { shareId: script.shareId!, fullHistory: script.shareFullHistory, sharedAtVersion: script.sharedAtVersion! };
 }
 
 export async function revokeScriptShare(ctx: AppContext, actor: Actor, scriptId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { CONTENT_REQUIRED } from '../domain/script/decider';
+import { MAX_FOLDER_NAME_LENGTH, MAX_TITLE_LENGTH, requireVersionSize, truncateCharacters, utf8Bytes } from '../domain/script/limits';
 import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
 import { createFolder, createFolderChain, deleteFolder } from './folders';
@@ -16,15 +17,33 @@ export const NO_FILES_SELECTED = 'No files selected - Please select a folder to 
 export const REPOSITORY_NAME_REQUIRED = 'Repository name required - Please enter a name for the repository.';
 export const NO_FILES_FOUND = 'No files found - The selected folder appears to be empty.';
 
-function requireContent(items: UploadItem[]): void {
+export const REPOSITORY_NAME_TOO_LONG = `Repository name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`;
+
+/**
+ * A title made from a file name is cut to the title cap rather than refused: the user never typed it, and a long
+ * file name is no reason to fail a 500-file upload. Folder segments from paths are cut the same way.
+ */
+export const titleFromUpload = (derived: string): string => truncateCharacters(derived.trim(), MAX_TITLE_LENGTH) || 'Untitled';
+const folderNameFromUpload = (segment: string): string => truncateCharacters(segment.trim(), MAX_FOLDER_NAME_LENGTH);
+
+/** Every item checked (content, size) and capped (title, folder names) before the first write. */
+function checked(items: UploadItem[]): UploadItem[] {
   const empty = items.find((item) => item.content.trim() === '');
   if (empty) throw new ValidationError(`${CONTENT_REQUIRED}: ${empty.fileName}`, { fileName: empty.fileName });
+  for (const item of items) requireVersionSize(item.content);
+  return items.map((item) => ({
+    ...item,
+    title: titleFromUpload(item.title),
+    folders: item.folders.map(folderNameFromUpload).filter((segment) => segment !== ''),
+  }));
 }
 
-export async function uploadScripts(ctx: AppContext, actor: Actor, items: UploadItem[], folderId: string | null) {
-  if (items.length === 0) throw new ValidationError('No files uploaded');
-  requireContent(items);
-  await prepareScriptBatch(ctx, actor, items.length, folderId);
+const totalBytes = (items: UploadItem[]) => items.reduce((sum, item) => sum + utf8Bytes(item.content), 0);
+
+export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: UploadItem[], folderId: string | null) {
+  if (uploaded.length === 0) throw new ValidationError('No files uploaded');
+  const items = checked(uploaded);
+  await prepareScriptBatch(ctx, actor, items.length, folderId, totalBytes(items));
   const scripts = [];
   try {
     for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true }));
@@ -43,10 +62,10 @@ async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], par
   }
 }
 
-export async function uploadStructure(ctx: AppContext, actor: Actor, items: UploadItem[], parentFolderId: string | null) {
-  if (items.length === 0) throw new ValidationError(NO_FILES_FOUND);
-  requireContent(items);
-  await prepareScriptBatch(ctx, actor, items.length, parentFolderId);
+export async function uploadStructure(ctx: AppContext, actor: Actor, uploaded: UploadItem[], parentFolderId: string | null) {
+  if (uploaded.length === 0) throw new ValidationError(NO_FILES_FOUND);
+  const items = checked(uploaded);
+  await prepareScriptBatch(ctx, actor, items.length, parentFolderId, totalBytes(items));
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
   try {
     await writeTree(ctx, actor, items, parentFolderId, created);
@@ -60,13 +79,16 @@ export async function uploadStructure(ctx: AppContext, actor: Actor, items: Uplo
  * A repository: a new top folder named `name` holding the uploaded tree. All or nothing: every check runs
  * before the first write, and if a write still fails, what was created is deleted again (recorded as deletions).
  */
-export async function uploadRepository(ctx: AppContext, actor: Actor, name: string, items: UploadItem[]) {
-  if (items.length === 0) throw new ValidationError(NO_FILES_SELECTED);
-  if (name.trim() === '') throw new ValidationError(REPOSITORY_NAME_REQUIRED);
-  requireContent(items);
-  await prepareScriptBatch(ctx, actor, items.length, null);
+export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: string, uploaded: UploadItem[]) {
+  if (uploaded.length === 0) throw new ValidationError(NO_FILES_SELECTED);
+  const name = rawName.trim();
+  if (name === '') throw new ValidationError(REPOSITORY_NAME_REQUIRED);
+  // A name the user typed is refused when too long, like a folder name in the New Folder dialog.
+  if (name.length > MAX_FOLDER_NAME_LENGTH) throw new ValidationError(REPOSITORY_NAME_TOO_LONG, { field: 'repositoryName' });
+  const items = checked(uploaded);
+  await prepareScriptBatch(ctx, actor, items.length, null, totalBytes(items));
   const tree = stripCommonTopFolder(items);
-  const root = await createFolder(ctx, actor, { name: name.trim(), parentId: null, isPublic: false }).catch(async (error: unknown) => {
+  const root = await createFolder(ctx, actor, { name, parentId: null, isPublic: false }).catch(async (error: unknown) => {
     await releaseUnusedSlots(ctx, actor, items.length);
     throw error;
   });

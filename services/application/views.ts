@@ -9,6 +9,8 @@ export const scriptView = (s: ScriptDoc) => ({
   content: s.content,
   folderId: s.folderId,
   shareId: s.shareId,
+  shareFullHistory: s.shareId ? s.shareFullHistory === true : false,
+  sharedAtVersion: s.shareId ? (s.sharedAtVersion ?? s.version) : null,
   views: s.views,
   version: s.version,
   createdAt: s.createdAt,

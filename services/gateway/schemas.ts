@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../domain/script/decider';
+import { MAX_FOLDER_NAME_LENGTH, MAX_TITLE_LENGTH, TITLE_TOO_LONG } from '../domain/script/limits';
 import { FOLDER_NAME_REQUIRED } from '../domain/folder/decider';
-import { PASSWORD_MIN, PASSWORD_TOO_SHORT, USERNAME_MIN, USERNAME_TOO_SHORT } from '../domain/user/decider';
+import { PASSWORD_MIN, PASSWORD_TOO_SHORT, usernameProblem } from '../domain/user/decider';
 import { API_KEY_NAME_REQUIRED } from '../domain/api-key/decider';
 
 /** Request schemas, one per body/param/query shape. Messages are the spec's (section 5). */
 
-const MAX_CONTENT = 5 * 1024 * 1024;
 const id = z.string({ error: 'Invalid id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
 const nullableId = z.union([id, z.null()], { error: 'Invalid folder id' });
-const title = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, 'Title must be at most 200 characters');
-const content = z
-  .string({ error: CONTENT_REQUIRED })
-  .refine((value) => value.trim() !== '', CONTENT_REQUIRED)
-  .refine((value) => Buffer.byteLength(value) <= MAX_CONTENT, 'Script content is too large - Maximum size is 5MB');
+const title = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(MAX_TITLE_LENGTH, TITLE_TOO_LONG);
+// The 5 MB version cap is checked by the use cases (413, the upload message) so every path answers it alike.
+const content = z.string({ error: CONTENT_REQUIRED }).refine((value) => value.trim() !== '', CONTENT_REQUIRED);
 const comment = z.string().max(500, 'Comment must be at most 500 characters').optional();
 
 export const IdParam = z.object({ id });
@@ -21,8 +19,17 @@ export const ScriptVersionParams = z.object({ id, versionId: z.coerce.number({ e
 export const ShareIdParam = z.object({ shareId: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'Invalid share id') });
 export const RawQuery = z.object({ version: z.coerce.number().int().positive('Invalid version').optional() });
 
+/** A new username: 3 to 32 of `[A-Za-z0-9_.-]` (the user decider's rule; sign-in accepts any existing name). */
+const newUsername = z
+  .string({ error: 'Required' })
+  .trim()
+  .superRefine((value, check) => {
+    const problem = usernameProblem(value);
+    if (problem) check.addIssue({ code: 'custom', message: problem });
+  });
+
 export const Credentials = z.object({
-  username: z.string({ error: 'Required' }).trim().min(USERNAME_MIN, USERNAME_TOO_SHORT).max(50, 'Username must be at most 50 characters'),
+  username: newUsername,
   password: z.string({ error: 'Required' }).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(200, 'Password must be at most 200 characters'),
 });
 export const Registration = Credentials.extend({
@@ -39,8 +46,17 @@ export const LoginBody = z.object({
 export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
 export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional() });
 export const MoveScriptBody = z.object({ folderId: nullableId });
+/** POST .../share: an optional body; without `fullHistory` a new link serves versions since sharing, a live one keeps its choice. */
+export const ShareScriptBody = z
+  .object({ fullHistory: z.boolean({ error: 'fullHistory must be true or false' }).optional() })
+  .optional()
+  .transform((body) => body ?? {});
 
-const folderName = z.string({ error: FOLDER_NAME_REQUIRED }).trim().min(1, FOLDER_NAME_REQUIRED).max(200, 'Folder name must be at most 200 characters');
+const folderName = z
+  .string({ error: FOLDER_NAME_REQUIRED })
+  .trim()
+  .min(1, FOLDER_NAME_REQUIRED)
+  .max(MAX_FOLDER_NAME_LENGTH, `Folder name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`);
 export const CreateFolderBody = z.object({
   name: folderName,
   parentId: nullableId.optional().default(null),

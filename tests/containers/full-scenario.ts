@@ -71,6 +71,9 @@ export async function fullScenario(baseUrl: string): Promise<void> {
   const etag = raw.headers.get('etag');
   expect(etag).toBeTruthy();
   expect((await anonymous.get(`/api/share/${shareId}/raw`, { 'If-None-Match': etag! })).status).toBe(304);
+  // Version 2 was saved before sharing: served only once the owner shares the full history.
+  expect((await anonymous.get(`/api/share/${shareId}/raw?version=2`)).status).toBe(404);
+  expect((await alice.post(`/api/scripts/${script.id}/share`, { fullHistory: true })).body).toMatchObject({ shareId, fullHistory: true });
   expect((await anonymous.get(`/api/share/${shareId}/raw?version=2`)).text).toBe(v2);
   // A save shows on the raw URL as soon as it is answered.
   const v5 = '-- Library v5\nreturn {}\n';

@@ -33,6 +33,7 @@ const BASE_ENV: Record<string, string> = {
   SCRIPT_QUOTA: '',
   RATE_LIMIT: 'off',
   TRUST_PROXY: '',
+  ACCOUNT_STORAGE_QUOTA_MB: '',
 };
 
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */

@@ -31,6 +31,8 @@ describe('create, read, list', () => {
       content: 'print("hello")\n',
       folderId: null,
       shareId: null,
+      shareFullHistory: false,
+      sharedAtVersion: null,
       views: 0,
       version: 1,
       createdAt: expect.stringMatching(ISO_DATE),

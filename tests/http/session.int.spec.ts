@@ -28,7 +28,7 @@ describe('register', () => {
 
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual(res.body);
+    expect(me.body).toEqual({ ...res.body, storage: { usedBytes: 0, quotaBytes: 100 * 1024 * 1024 } });
   });
 
   it('keeps an optional email', async () => {

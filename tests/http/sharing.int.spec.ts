@@ -20,7 +20,7 @@ describe('script share links', () => {
     const script = await createScript(alice, { title: 'Shared', content: 'print("shared")' });
     const first = await alice.post(`/api/scripts/${script.id}/share`);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ shareId: expect.stringMatching(/^[A-Za-z0-9_-]{1,36}$/) });
+    expect(first.body).toEqual({ shareId: expect.stringMatching(/^[A-Za-z0-9_-]{1,36}$/), fullHistory: false, sharedAtVersion: 1 });
     const second = await alice.post(`/api/scripts/${script.id}/share`);
     expect(second.body.shareId).toBe(first.body.shareId);
     expect((await alice.get(`/api/scripts/${script.id}`)).body.shareId).toBe(first.body.shareId);

@@ -23,8 +23,11 @@ export type MoveScript = {
 };
 export type ShareScript = {
   type: 'ShareScript';
-  /** a fresh id proposed by the caller; ignored when the script is already shared */
-  data: { scriptId: string; userId: string; shareId: string };
+  /**
+   * `shareId`: a fresh id proposed by the caller; ignored when the script is already shared.
+   * `fullHistory`: whether the link serves versions saved before sharing; absent: false for a new link, unchanged for a live one.
+   */
+  data: { scriptId: string; userId: string; shareId: string; fullHistory?: boolean };
   metadata: CommandMetadata;
 };
 export type RevokeScriptShare = { type: 'RevokeScriptShare'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };

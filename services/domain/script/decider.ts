@@ -19,6 +19,8 @@ export type ScriptState =
       content: string;
       folderId: string | null;
       shareId: string | null;
+      /** whether the live link serves versions saved before it was made */
+      shareFullHistory: boolean;
       versions: ScriptVersionState[];
     };
 
@@ -100,8 +102,13 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
     }
     case 'ShareScript': {
       const current = requireOwnedActive(state, command.data.userId);
-      if (current.shareId) return [];
-      return [{ type: 'ScriptShared', data: { scriptId: command.data.scriptId, shareId: command.data.shareId } }];
+      const { scriptId, shareId, fullHistory } = command.data;
+      if (current.shareId) {
+        // Sharing again keeps the link; only an explicit, different choice of history is recorded.
+        if (fullHistory === undefined || fullHistory === current.shareFullHistory) return [];
+        return [{ type: 'ScriptShareHistoryChanged', data: { scriptId, shareId: current.shareId, fullHistory } }];
+      }
+      return [{ type: 'ScriptShared', data: { scriptId, shareId, fullHistory: fullHistory ?? false, sharedAtVersion: current.versions.length } }];
     }
     case 'RevokeScriptShare': {
       const current = requireOwnedActive(state, command.data.userId);
@@ -121,7 +128,7 @@ export function evolve(state: ScriptState, event: ScriptEvent): ScriptState {
   switch (event.type) {
     case 'ScriptCreated': {
       const { ownerId, title, content, folderId } = event.data;
-      return { status: 'active', ownerId, title, content, folderId, shareId: null, versions: [{ version: 1, title, content }] };
+      return { status: 'active', ownerId, title, content, folderId, shareId: null, shareFullHistory: false, versions: [{ version: 1, title, content }] };
     }
     case 'ScriptSaved':
     case 'ScriptRestored': {
@@ -132,11 +139,13 @@ export function evolve(state: ScriptState, event: ScriptEvent): ScriptState {
     case 'ScriptMoved':
       return state.status === 'absent' ? state : { ...state, folderId: event.data.folderId };
     case 'ScriptShared':
-      return state.status === 'absent' ? state : { ...state, shareId: event.data.shareId };
+      return state.status === 'absent' ? state : { ...state, shareId: event.data.shareId, shareFullHistory: event.data.fullHistory ?? false };
+    case 'ScriptShareHistoryChanged':
+      return state.status === 'absent' ? state : { ...state, shareFullHistory: event.data.fullHistory };
     case 'ScriptShareRevoked':
-      return state.status === 'absent' ? state : { ...state, shareId: null };
+      return state.status === 'absent' ? state : { ...state, shareId: null, shareFullHistory: false };
     case 'ScriptDeleted':
-      return state.status === 'absent' ? state : { ...state, status: 'deleted', shareId: null };
+      return state.status === 'absent' ? state : { ...state, status: 'deleted', shareId: null, shareFullHistory: false };
     default:
       return assertNever(event);
   }

@@ -25,7 +25,14 @@ const saved = (version: number, content: string, title = 'Hello', comment = AUTO
   data: { scriptId, title, content, version, comment },
 });
 const deleted: ScriptEvent = { type: 'ScriptDeleted', data: { scriptId } };
-const shared = (shareId: string): ScriptEvent => ({ type: 'ScriptShared', data: { scriptId, shareId } });
+const shared = (shareId: string, sharedAtVersion = 1, fullHistory = false): ScriptEvent => ({
+  type: 'ScriptShared',
+  data: { scriptId, shareId, fullHistory, sharedAtVersion },
+});
+const historyChanged = (shareId: string, fullHistory: boolean): ScriptEvent => ({
+  type: 'ScriptShareHistoryChanged',
+  data: { scriptId, shareId, fullHistory },
+});
 const revoked = (shareId: string): ScriptEvent => ({ type: 'ScriptShareRevoked', data: { scriptId, shareId } });
 
 const create = (data: Partial<Extract<ScriptCommand, { type: 'CreateScript' }>['data']> = {}): ScriptCommand => ({
@@ -48,9 +55,9 @@ const move = (folderId: string | null, userId = owner): ScriptCommand => ({
   data: { scriptId, userId, folderId },
   metadata: meta,
 });
-const share = (shareId: string, userId = owner): ScriptCommand => ({
+const share = (shareId: string, userId = owner, fullHistory?: boolean): ScriptCommand => ({
   type: 'ShareScript',
-  data: { scriptId, userId, shareId },
+  data: { scriptId, userId, shareId, ...(fullHistory === undefined ? {} : { fullHistory }) },
   metadata: meta,
 });
 const revoke = (userId = owner): ScriptCommand => ({ type: 'RevokeScriptShare', data: { scriptId, userId }, metadata: meta });
@@ -288,6 +295,27 @@ describe('script decider', () => {
     it('revoke then share again gives the newly proposed id', () => {
       given(scriptDecider, [created, shared('sh-1'), revoked('sh-1')]).when(share('sh-2')).then([shared('sh-2')]);
     });
+    it('records the version current at sharing, so the link serves that version and later ones only', () => {
+      given(scriptDecider, [created, saved(2, V2), saved(3, V3)]).when(share('sh-1')).then([shared('sh-1', 3)]);
+    });
+    it('shares the full history only when asked', () => {
+      given(scriptDecider, [created, saved(2, V2)]).when(share('sh-1', owner, true)).then([shared('sh-1', 2, true)]);
+      given(scriptDecider, [created, saved(2, V2)]).when(share('sh-1', owner, false)).then([shared('sh-1', 2, false)]);
+    });
+    it('changes the history option of a live link without a new link; the same choice or none records nothing', () => {
+      given(scriptDecider, [created, shared('sh-1')]).when(share('sh-2', owner, true)).then([historyChanged('sh-1', true)]);
+      given(scriptDecider, [created, shared('sh-1', 1, true)]).when(share('sh-2', owner, false)).then([historyChanged('sh-1', false)]);
+      given(scriptDecider, [created, shared('sh-1', 1, true)]).when(share('sh-2', owner, true)).thenNothingHappens();
+      given(scriptDecider, [created, shared('sh-1', 1, true)]).when(share('sh-2')).thenNothingHappens();
+      expect(given(scriptDecider, [created, shared('sh-1'), historyChanged('sh-1', true)]).state()).toMatchObject({ shareId: 'sh-1', shareFullHistory: true });
+    });
+    it('a new link after a revoke starts from versions since sharing again', () => {
+      given(scriptDecider, [created, shared('sh-1', 1, true), revoked('sh-1'), saved(2, V2)]).when(share('sh-2')).then([shared('sh-2', 2)]);
+    });
+    it('reads an old ScriptShared without the new fields as versions since sharing', () => {
+      const old: ScriptEvent = { type: 'ScriptShared', data: { scriptId, shareId: 'sh-1' } };
+      expect(given(scriptDecider, [created, old]).state()).toMatchObject({ shareId: 'sh-1', shareFullHistory: false });
+    });
   });
 
   describe('DeleteScript', () => {
@@ -330,6 +358,7 @@ describe('script decider', () => {
         content: V2,
         folderId: 'f-9',
         shareId: 'sh-1',
+        shareFullHistory: false,
         versions: [
           { version: 1, title: 'Hello', content: V1 },
           { version: 2, title: 'Renamed', content: V2 },

@@ -15,7 +15,14 @@ export type ScriptMoved = {
   type: 'ScriptMoved';
   data: { scriptId: string; fromFolderId: string | null; folderId: string | null };
 };
-export type ScriptShared = { type: 'ScriptShared'; data: { scriptId: string; shareId: string } };
+/**
+ * `sharedAtVersion`: the version current when the link was made; the link serves it and later versions only, unless
+ * `fullHistory`. Events recorded before these fields existed mean "versions since sharing", the version being the
+ * script's at that point of the log.
+ */
+export type ScriptShared = { type: 'ScriptShared'; data: { scriptId: string; shareId: string; fullHistory?: boolean; sharedAtVersion?: number } };
+/** The owner changed what a live link exposes: every version (`fullHistory`) or versions since sharing. */
+export type ScriptShareHistoryChanged = { type: 'ScriptShareHistoryChanged'; data: { scriptId: string; shareId: string; fullHistory: boolean } };
 export type ScriptShareRevoked = { type: 'ScriptShareRevoked'; data: { scriptId: string; shareId: string } };
 export type ScriptDeleted = { type: 'ScriptDeleted'; data: { scriptId: string } };
 
@@ -25,6 +32,7 @@ export type ScriptEvent =
   | ScriptRestored
   | ScriptMoved
   | ScriptShared
+  | ScriptShareHistoryChanged
   | ScriptShareRevoked
   | ScriptDeleted;
 
@@ -35,6 +43,7 @@ export const SCRIPT_EVENT_TYPES: ReadonlySet<string> = new Set<ScriptEvent['type
   'ScriptRestored',
   'ScriptMoved',
   'ScriptShared',
+  'ScriptShareHistoryChanged',
   'ScriptShareRevoked',
   'ScriptDeleted',
 ]);

@@ -8,8 +8,24 @@ export type UserState =
   | { status: 'registered'; username: string; passwordHash: string; activeSessions: string[]; scriptSlots: number };
 
 export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 6;
 export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters';
+export const USERNAME_TOO_LONG = `Username must be at most ${USERNAME_MAX} characters`;
+export const USERNAME_INVALID = 'Username may only contain letters, digits, dots (.), dashes (-) and underscores (_)';
+/**
+ * ASCII letters, digits, `_`, `.` and `-` only: no markup, control, zero-width, right-to-left or look-alike
+ * characters, and lower-casing (the uniqueness key) is exact.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** The first rule a new username breaks, or null. Applies at registration; existing accounts keep signing in. */
+export function usernameProblem(username: string): string | null {
+  if (username.length < USERNAME_MIN) return USERNAME_TOO_SHORT;
+  if (username.length > USERNAME_MAX) return USERNAME_TOO_LONG;
+  if (!USERNAME_PATTERN.test(username)) return USERNAME_INVALID;
+  return null;
+}
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 
 export class QuotaExceededError extends DomainError {
@@ -23,7 +39,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'RegisterUser': {
       if (state.status !== 'absent') throw new ConflictError('User already exists');
       const username = command.data.username.trim();
-      if (username.length < USERNAME_MIN) throw new ValidationError(USERNAME_TOO_SHORT);
+      const problem = usernameProblem(username);
+      if (problem) throw new ValidationError(problem, { field: 'username' });
       // Fields are picked, never spread: a caller's extra property (a plain-text password) must not reach the log.
       const { userId, passwordHash, email } = command.data;
       return [{ type: 'UserRegistered', data: { userId, username, passwordHash, email } }];

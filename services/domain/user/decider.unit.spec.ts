@@ -3,7 +3,7 @@ import type { CommandMetadata } from '../shared/decider';
 import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { RegisterUser, UserCommand } from './commands';
-import { QuotaExceededError, USERNAME_TOO_SHORT, userDecider } from './decider';
+import { QuotaExceededError, USERNAME_INVALID, USERNAME_TOO_LONG, USERNAME_TOO_SHORT, userDecider } from './decider';
 import type { UserEvent, UserRegistered } from './events';
 
 const userId = 'u-1';
@@ -52,6 +52,31 @@ describe('user decider', () => {
       given(userDecider)
         .when(register({ username: 'bob' }))
         .then([{ ...registered, data: { ...registered.data, username: 'bob' } }]);
+    });
+
+    it('accepts 3 to 32 letters, digits, dots, dashes and underscores', () => {
+      for (const username of ['A.b-c_9', 'x'.repeat(32), 'Zed', '...']) {
+        given(userDecider)
+          .when(register({ username }))
+          .then([{ ...registered, data: { ...registered.data, username } }]);
+      }
+    });
+
+    it('rejects a username longer than 32 characters', () => {
+      given(userDecider).when(register({ username: 'x'.repeat(33) })).thenThrows(ValidationError, USERNAME_TOO_LONG);
+    });
+
+    it.each([
+      ['markup', '<b>bob</b>'],
+      ['a space', 'bob smith'],
+      ['a NUL', 'bob\u0000x'],
+      ['a zero-width space', 'bo\u200bb'],
+      ['a right-to-left override', 'bob\u202Excod.exe'],
+      ['a Cyrillic look-alike', 'b\u043eb'],
+      ['an accented letter', 'jos\u00e9'],
+      ['an at sign', 'bob@home'],
+    ])('rejects a username with %s', (_what, username) => {
+      given(userDecider).when(register({ username })).thenThrows(ValidationError, USERNAME_INVALID);
     });
 
     it('records only the event fields: an extra property on the command (a plain-text password) never reaches the log', () => {

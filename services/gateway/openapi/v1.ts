@@ -214,8 +214,11 @@ export const openApiV1Document: OpenApiDocument = {
         summary: 'Share a script',
         description:
           'Creates the script\'s public share link, or returns the existing one. The public page is `/share/{shareId}` and ' +
-          'the raw text `/api/share/{shareId}/raw`, both without an account.',
+          'the raw text `/api/share/{shareId}/raw`, both without an account. `?version=N` serves only versions saved ' +
+          'since the link was made (`sharedAtVersion` on), unless `fullHistory` is true. Without a body a new link ' +
+          'serves versions since sharing and a live link keeps its choice.',
         parameters: [scriptIdParam],
+        requestBody: { required: false, content: jsonBody(ref('ShareRequest')) },
         responses: {
           '200': { description: 'The share id.', content: jsonBody(ref('ShareResult')) },
           ...commonWithScript,
@@ -264,6 +267,8 @@ export const openApiV1Document: OpenApiDocument = {
           content: { type: 'string' },
           folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
           shareId: { type: ['string', 'null'], description: 'null while the script is not shared.' },
+          shareFullHistory: { type: 'boolean', description: 'Whether the share link serves versions saved before it was made.' },
+          sharedAtVersion: { type: ['integer', 'null'], description: 'The version current when the link was made; null when not shared.' },
           views: { type: 'integer', minimum: 0, description: 'Views of the public share page.' },
           version: { type: 'integer', minimum: 1, description: 'The latest version number.' },
           createdAt: { type: 'string', format: 'date-time' },
@@ -299,7 +304,7 @@ export const openApiV1Document: OpenApiDocument = {
         required: ['title', 'content'],
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200, description: 'Must not be blank.' },
-          content: { type: 'string', minLength: 1, description: 'Must not be blank; at most 5 MB.' },
+          content: { type: 'string', minLength: 1, description: 'Must not be blank; at most 5 MB (UTF-8 bytes; 413 over it or past the account\'s storage quota).' },
           folderId: { type: ['string', 'null'], description: 'A folder of yours, or null / omitted for the root.' },
           comment: { type: 'string', maxLength: 500, description: 'Comment of version 1.' },
         },
@@ -312,10 +317,20 @@ export const openApiV1Document: OpenApiDocument = {
           comment: { type: 'string', maxLength: 500, description: 'Version comment. Defaults to an automatic comment with the date and time.' },
         },
       },
+      ShareRequest: {
+        type: 'object',
+        properties: {
+          fullHistory: { type: 'boolean', description: 'true: the link serves every version, including those saved before sharing.' },
+        },
+      },
       ShareResult: {
         type: 'object',
-        required: ['shareId'],
-        properties: { shareId: { type: 'string', maxLength: 36 } },
+        required: ['shareId', 'fullHistory', 'sharedAtVersion'],
+        properties: {
+          shareId: { type: 'string', maxLength: 36 },
+          fullHistory: { type: 'boolean' },
+          sharedAtVersion: { type: 'integer', minimum: 1, description: 'Older versions answer 404 on the link unless fullHistory.' },
+        },
       },
     },
   },

@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
 import { createScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
+import { titleFromUpload } from '../../application/uploads';
 import { folderView, scriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { CreateScriptBody, IdParam, UpdateScriptBody } from '../schemas';
+import { CreateScriptBody, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { openApiV1Document } from '../openapi/v1';
 
@@ -52,14 +53,14 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
   });
   router.post('/scripts/:id/share', async (req, res) => {
-    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id));
+    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body)));
   });
   router.post('/scripts', async (req, res) => {
     res.status(201).json(await createScript(ctx, actorOf(res), parse(CreateScriptBody, req.body)));
   });
   router.post('/scripts/upload', async (req, res) => {
     const { file, title, comment } = await singleUploadedFile(req);
-    const input = parse(CreateScriptBody, { title: title ?? titleFromFileName(file.fileName), content: file.content, comment });
+    const input = parse(CreateScriptBody, { title: title ?? titleFromUpload(titleFromFileName(file.fileName)), content: file.content, comment });
     res.status(201).json(await createScript(ctx, actorOf(res), input));
   });
   router.patch('/scripts/:id', async (req, res) => {

@@ -16,7 +16,7 @@ import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
-import { CreateScriptBody, IdParam, MoveScriptBody, ScriptVersionParams, UpdateScriptBody } from '../schemas';
+import { CreateScriptBody, IdParam, MoveScriptBody, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 
 /** `/api/scripts` and `/api/root-scripts`, behind a session. Every handler passes the actor: ownership is checked below. */
@@ -91,7 +91,7 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   });
 
   router.post('/scripts/:id/share', async (req, res) => {
-    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id));
+    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body)));
   });
 
   router.delete('/scripts/:id/share', async (req, res) => {

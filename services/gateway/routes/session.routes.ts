@@ -3,7 +3,8 @@ import { login, logout, register } from '../../application/accounts';
 import type { SignInThrottle } from '../rate-limit/rate-limits';
 import { SESSION_COOKIE } from '../../security/session-tokens';
 import type { GatewayContext } from '../http-context';
-import { readCookie, requireSession } from '../middleware/auth';
+import { actorOf, readCookie, requireSession } from '../middleware/auth';
+import { storageOf } from '../../application/storage';
 import { LoginBody, Registration } from '../schemas';
 import { parse } from '../validation';
 
@@ -46,8 +47,8 @@ export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Rout
     res.status(204).end();
   });
 
-  router.get('/user', signedIn, (_req, res) => {
-    res.json(res.locals.user);
+  router.get('/user', signedIn, async (_req, res) => {
+    res.json({ ...res.locals.user, storage: await storageOf(ctx, actorOf(res).userId) });
   });
 
   router.get('/config', (_req, res) => {

@@ -38,6 +38,8 @@ export function shareRoutes(ctx: GatewayContext): Router {
     let content = doc.content;
     let etag = doc.etag;
     if (version !== undefined && version !== doc.version) {
+      // A link serves only what was saved while it was shared, unless the owner shared the full history.
+      if (!doc.fullHistory && version < (doc.sharedAtVersion ?? doc.version)) throw new NotFoundError('Version not found');
       const pinned = await timeline.version(doc.scriptId, version);
       if (!pinned) throw new NotFoundError('Version not found');
       content = pinned.content;

@@ -1,6 +1,6 @@
 import { apiFetch } from '../lib/api-client';
 import { invalidateQueries, setQueryData, useQuery } from '../lib/query';
-import type { AuditEntry, Script, ScriptVersion } from './types';
+import type { AuditEntry, Script, ScriptVersion, ShareResult, StorageUse } from './types';
 
 /** Query keys: everything about scripts lives under 'scripts' or 'script'. */
 export const scriptKeys = {
@@ -21,6 +21,10 @@ export const useVersions = (id: string | undefined) =>
   useQuery(scriptKeys.versions(id ?? ''), () => apiFetch<ScriptVersion[]>(`/api/scripts/${enc(id!)}/versions`), { enabled: !!id });
 export const useHistory = (id: string | undefined, enabled = true) =>
   useQuery(scriptKeys.history(id ?? ''), () => apiFetch<AuditEntry[]>(`/api/scripts/${enc(id!)}/history`), { enabled: !!id && enabled });
+
+/** Storage used and allowed (GET /api/user). Keyed under 'scripts' so every script write refreshes it. */
+export const useStorage = () =>
+  useQuery(['scripts', 'storage'], async () => (await apiFetch<{ storage?: StorageUse }>('/api/user')).storage ?? null);
 
 export const fetchVersion = (id: string, version: number) => apiFetch<ScriptVersion>(`/api/scripts/${enc(id)}/versions/${version}`);
 
@@ -55,9 +59,12 @@ export async function restoreVersion(id: string, version: number): Promise<Scrip
   return script;
 }
 
-export async function shareScript(id: string): Promise<{ shareId: string }> {
-  const res = await apiFetch<{ shareId: string }>(`/api/scripts/${enc(id)}/share`, { method: 'POST' });
-  setQueryData<Script | undefined>(scriptKeys.one(id), (old) => (old ? { ...old, shareId: res.shareId } : old));
+/** Shares the script, or keeps its live link; `fullHistory` given: whether the link serves versions saved before sharing. */
+export async function shareScript(id: string, options: { fullHistory?: boolean } = {}): Promise<ShareResult> {
+  const res = await apiFetch<ShareResult>(`/api/scripts/${enc(id)}/share`, { method: 'POST', json: options });
+  setQueryData<Script | undefined>(scriptKeys.one(id), (old) =>
+    old ? { ...old, shareId: res.shareId, shareFullHistory: res.fullHistory, sharedAtVersion: res.sharedAtVersion } : old,
+  );
   void refreshScripts(id);
   return res;
 }

@@ -5,11 +5,18 @@ export type Script = {
   content: string;
   folderId: string | null;
   shareId: string | null;
+  /** whether the share link serves versions saved before it was made */
+  shareFullHistory?: boolean;
+  /** the version current when the share link was made; null when not shared */
+  sharedAtVersion?: number | null;
   views: number;
   version: number;
   createdAt: string;
   updatedAt: string;
 };
+export type ShareResult = { shareId: string; fullHistory: boolean; sharedAtVersion: number };
+/** GET /api/user `storage`: all versions of the account's scripts, in UTF-8 bytes; quotaBytes null = unlimited. */
+export type StorageUse = { usedBytes: number; quotaBytes: number | null };
 export type ScriptVersion = { id: number | string; version: number; comment: string | null; createdAt: string; content: string };
 export type Folder = {
   id: string;

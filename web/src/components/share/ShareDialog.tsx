@@ -33,9 +33,16 @@ export function CopyField({ label, value, copyLabel, toastTitle = 'Copied!' }: {
   );
 }
 
+/** What a script's link exposes, said plainly next to the "Share the full history" box. */
+export function historyExposure(fullHistory: boolean, sharedAtVersion: number | null): string {
+  if (fullHistory) return 'Anyone with the link can read every version of this script, including versions saved before you shared it.';
+  const hidden = !sharedAtVersion || sharedAtVersion <= 1 ? '' : sharedAtVersion === 2 ? 'version 1 stays private' : `versions 1 to ${sharedAtVersion - 1} stay private`;
+  return `Only the current version and later saves${hidden ? ` (${hidden})` : ''}.`;
+}
+
 /**
- * The share dialog of a script: link, loadstring, the raw URL pinned to one version, and Revoke.
- * For a folder (kind 'folder') only the link and Revoke.
+ * The share dialog of a script: link, loadstring, whether the link shares the full history, the raw URL pinned to
+ * one version, and Revoke. For a folder (kind 'folder') only the link and Revoke.
  */
 export function ShareDialog({
   open,
@@ -44,6 +51,9 @@ export function ShareDialog({
   name,
   shareId,
   versions,
+  fullHistory = false,
+  sharedAtVersion = null,
+  onFullHistoryChange,
   onRevoke,
 }: {
   open: boolean;
@@ -53,13 +63,42 @@ export function ShareDialog({
   shareId: string;
   /** version numbers, latest first (scripts only) */
   versions?: number[];
+  /** scripts: whether the link serves versions saved before it was made, and the version it was made at */
+  fullHistory?: boolean;
+  sharedAtVersion?: number | null;
+  /** scripts: changes what the link exposes (the server records it); rejects on failure */
+  onFullHistoryChange?: (fullHistory: boolean) => Promise<void>;
   onRevoke: () => Promise<void>;
 }) {
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [pinned, setPinned] = useState<string>('');
+  /** the choice being sent, shown at once; the server's answer replaces it */
+  const [pendingHistory, setPendingHistory] = useState<boolean | null>(null);
+  const historyBusy = pendingHistory !== null;
   const selectId = useId();
+  const historyId = useId();
   const link = kind === 'script' ? shareUrls.script(shareId) : shareUrls.folder(shareId);
   const pinnedVersion = pinned ? Number(pinned) : undefined;
+  const savedBeforeSharing = (v: number) => sharedAtVersion !== null && v < sharedAtVersion;
+  const pinnedServed = pinnedVersion !== undefined && (fullHistory || !savedBeforeSharing(pinnedVersion));
+
+  const changeHistory = async (next: boolean) => {
+    if (!onFullHistoryChange) return;
+    setPendingHistory(next);
+    try {
+      await onFullHistoryChange(next);
+    } catch {
+      // the caller said why in a toast; the box goes back to what the server has
+    } finally {
+      setPendingHistory(null);
+    }
+  };
+
+  const pin = (value: string) => {
+    setPinned(value);
+    // Pinning a version saved before sharing is the owner publishing it: the link must share the full history to serve it.
+    if (value && !fullHistory && savedBeforeSharing(Number(value))) void changeHistory(true);
+  };
   return (
     <>
       <Dialog
@@ -84,13 +123,30 @@ export function ShareDialog({
           <>
             <CopyField label="Loadstring" value={shareUrls.loadstring(shareId)} copyLabel="Copy loadstring" />
             <CopyField label="Raw URL" value={shareUrls.raw(shareId)} copyLabel="Copy raw URL" />
+            {onFullHistoryChange && (
+              <div className="field share-history">
+                <label className="checkbox-row">
+                  <input
+                    type="checkbox"
+                    checked={pendingHistory ?? fullHistory}
+                    disabled={historyBusy}
+                    aria-describedby={historyId}
+                    onChange={(e) => void changeHistory(e.target.checked)}
+                  />
+                  Share the full history
+                </label>
+                <p className="field-hint" id={historyId} aria-live="polite">
+                  {historyExposure(fullHistory, sharedAtVersion)}
+                </p>
+              </div>
+            )}
             {versions && versions.length > 0 && (
               <div className="pinned">
                 <div className="field">
                   <label className="label" htmlFor={selectId}>
                     Pin the raw URL to a version
                   </label>
-                  <select id={selectId} className="input" value={pinned} onChange={(e) => setPinned(e.target.value)}>
+                  <select id={selectId} className="input" value={pinned} onChange={(e) => pin(e.target.value)}>
                     <option value="">Latest (follows new saves)</option>
                     {versions.map((v) => (
                       <option key={v} value={String(v)}>
@@ -99,7 +155,12 @@ export function ShareDialog({
                     ))}
                   </select>
                 </div>
-                {pinnedVersion !== undefined && (
+                {pinnedVersion !== undefined && !pinnedServed && (
+                  <p className="field-hint">
+                    Version {pinnedVersion} was saved before you shared this script: the link serves it only with the full history shared.
+                  </p>
+                )}
+                {pinnedVersion !== undefined && pinnedServed && (
                   <>
                     <CopyField label={`Raw URL of version ${pinnedVersion}`} value={shareUrls.raw(shareId, pinnedVersion)} copyLabel="Copy pinned raw URL" />
                     <CopyField

@@ -9,11 +9,21 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs';
 import { paths } from '../../config/paths';
 import { useAuth, type Credentials } from './use-auth';
 
-/** Validation of the credential schema (spec section 5). */
-export function validateCredentials(c: Credentials): { username?: string; password?: string; email?: string } {
+const USERNAME_MAX = 32;
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Validation of the credential schema (spec section 5), with the server's rules for new usernames on registration:
+ * 3 to 32 letters, digits, dots, dashes and underscores. Sign-in checks only the minimum, so older names still work.
+ */
+export function validateCredentials(c: Credentials, mode: 'login' | 'register' = 'login'): { username?: string; password?: string; email?: string } {
   const errors: { username?: string; password?: string; email?: string } = {};
-  if (!c.username.trim()) errors.username = 'Required';
-  else if (c.username.trim().length < 3) errors.username = 'Username must be at least 3 characters';
+  const username = c.username.trim();
+  if (!username) errors.username = 'Required';
+  else if (username.length < 3) errors.username = 'Username must be at least 3 characters';
+  else if (mode === 'register' && username.length > USERNAME_MAX) errors.username = `Username must be at most ${USERNAME_MAX} characters`;
+  else if (mode === 'register' && !USERNAME_PATTERN.test(username))
+    errors.username = 'Username may only contain letters, digits, dots (.), dashes (-) and underscores (_)';
   if (!c.password) errors.password = 'Required';
   else if (c.password.length < 6) errors.password = 'Password must be at least 6 characters';
   if (c.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email)) errors.email = 'Invalid email address';
@@ -34,7 +44,7 @@ function CredentialsForm({ mode }: { mode: 'login' | 'register' }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const creds: Credentials = { username: username.trim(), password, email: mode === 'register' ? email.trim() || undefined : undefined };
-    const found = validateCredentials(creds);
+    const found = validateCredentials(creds, mode);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const user = mode === 'login' ? await login(creds) : await register(creds);

@@ -10,4 +10,18 @@ describe('credential validation', () => {
     expect(validateCredentials({ username: '', password: '' })).toEqual({ username: 'Required', password: 'Required' });
     expect(validateCredentials({ username: 'alice', password: 'secret1' })).toEqual({});
   });
+
+  it("applies the server's username rules on registration: 3 to 32 of letters, digits, '.', '-' and '_'", () => {
+    const register = (username: string) => validateCredentials({ username, password: 'secret1' }, 'register').username;
+    expect(register('A.b-c_9')).toBeUndefined();
+    expect(register('x'.repeat(32))).toBeUndefined();
+    expect(register('x'.repeat(33))).toBe('Username must be at most 32 characters');
+    for (const bad of ['bob smith', '<b>x</b>', 'bo\u200bb', 'jos\u00e9', 'p\u0430ypal']) {
+      expect(register(bad)).toBe('Username may only contain letters, digits, dots (.), dashes (-) and underscores (_)');
+    }
+  });
+
+  it('signs in with any existing name (older accounts may predate the rules)', () => {
+    expect(validateCredentials({ username: 'old name with spaces', password: 'secret1' }, 'login')).toEqual({});
+  });
 });

@@ -445,6 +445,20 @@ export default function ScriptEditorPage() {
           name={saved.title}
           shareId={saved.shareId}
           versions={versionNumbers}
+          fullHistory={saved.shareFullHistory ?? false}
+          sharedAtVersion={saved.sharedAtVersion ?? null}
+          onFullHistoryChange={async (fullHistory) => {
+            try {
+              await shareScript(saved.id, { fullHistory });
+              toast({
+                title: fullHistory ? 'Full history shared' : 'Earlier versions private again',
+                description: fullHistory ? 'The link now serves every version of this script.' : 'The link serves only versions saved since you shared it.',
+              });
+            } catch (err) {
+              toast({ title: 'Failed to change what the link shares', description: errorMessage(err), variant: 'destructive' });
+              throw err;
+            }
+          }}
           onRevoke={async () => {
             try {
               await revokeScriptShare(saved.id);

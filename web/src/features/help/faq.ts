@@ -44,7 +44,7 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'create-account',
       question: 'How do I create an account?',
       answer: [
-        'Click Sign In, open the Register tab, choose a username (at least 3 characters) and a password (at least 6 characters), and click Create Account. An email address is optional. You are signed in right away.',
+        'Click Sign In, open the Register tab, choose a username (3 to 32 letters, digits, dots, dashes or underscores) and a password (at least 6 characters), and click Create Account. An email address is optional. You are signed in right away.',
       ],
     },
     {

@@ -11,6 +11,7 @@ import { FolderCard, ScriptCard } from './components/Cards';
 import { FolderNameDialog } from './components/FolderDialogs';
 import { matches, SearchBox } from './components/SearchBox';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
+import { StorageLine } from './components/StorageLine';
 
 /** My Workspace (/): root folders and unorganized scripts, with search. */
 export default function WorkspacePage() {
@@ -31,6 +32,7 @@ export default function WorkspacePage() {
         <div>
           <h1>My Workspace</h1>
           <p className="muted">Your folders, repositories and scripts.</p>
+          <StorageLine />
         </div>
       </div>
       <div className="toolbar">
