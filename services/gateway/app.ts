@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { GatewayContext } from './http-context';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { requireSession } from './middleware/auth';
+import { crossOriginProtection } from './middleware/cross-origin';
+import { securityHeaders } from './middleware/security-headers';
 import { sessionRoutes } from './routes/session.routes';
 import { scriptRoutes } from './routes/scripts.routes';
 import { folderRoutes } from './routes/folders.routes';
@@ -17,19 +19,6 @@ import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
 import type { Logger } from '../logger';
-
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'", // Monaco sets inline styles
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** The Express gateway: every HTTP route and the built web app. */
 export interface AppOperations {
@@ -46,10 +35,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
 
   app.use(requestContext(ops.logger, ops.metrics));
   app.use(healthRoutes(ops.lag, ops.metrics));
-  app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' });
-    next();
-  });
+  app.use(securityHeaders(ctx.config.publicOrigin));
 
   const api = express.Router();
   api.use(express.json({ limit: '6mb' }));
@@ -60,6 +46,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
 
+  // Before any body is read: a forged cross-origin write is refused at once.
+  app.use('/api', crossOriginProtection(ctx.config.publicOrigin));
   app.use('/api', api, apiNotFound);
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
 
@@ -67,7 +55,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
     app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
     app.use(express.static(webDist, { index: false }));
     app.get(/.*/, (_req, res) => {
-      res.set({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'no-cache' });
+      res.set('Cache-Control', 'no-cache');
       res.sendFile(join(webDist, 'index.html'));
     });
   } else {
