@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import express from 'express';
 import { loadConfig, type Config } from './config';
-import { openStorage, type Storage } from './storage';
-import { createLogger } from './logger';
+import { openStorage, secureDataDir, type Storage } from './storage';
+import { createLogger, type LogDestination } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
@@ -39,6 +39,8 @@ export interface StartOptions {
   webDist?: string;
   /** projector lease time-to-live (tests shorten it) */
   leaseTtlMs?: number;
+  /** where log lines go (default stdout; tests capture them) */
+  logDestination?: LogDestination;
 }
 
 export interface RunningServer {
@@ -61,7 +63,7 @@ const REPO_ROOT = findRepoRoot();
 
 async function openLease(config: Config): Promise<Lease> {
   if (config.mongodbUrl) return openMongoLease(config.mongodbUrl);
-  mkdirSync(config.dataDir, { recursive: true });
+  secureDataDir(config.dataDir);
   return openSqliteLease(join(config.dataDir, 'projector-lease.sqlite'));
 }
 
@@ -78,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The embedded read store lives in the memory of the process that projects into it.
     throw new Error('A separate gateway needs MONGODB_URL: the embedded read models live inside the projector process (use `npm start`).');
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const log = (message: string, error?: unknown) => (error ? logger.error(message, error) : logger.info(message));
   const metrics = new Metrics();
   const admin = config.adminKey ? { value: config.adminKey, created: false } : loadOrCreateSecret(config.dataDir, 'admin-key', () => randomId(24));
