@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   publicOrigin: z.string().url().optional(),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
+  /** METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; unset = open (keep it off the public entry point) */
+  metricsToken: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +38,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     logLevel: blankToUndefined(env.LOG_LEVEL),
+    metricsToken: blankToUndefined(env.METRICS_TOKEN),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

@@ -24,6 +24,7 @@ import { RawScriptCache } from './gateway/raw-script-cache';
 import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { healthRoutes } from './gateway/routes/health.routes';
+import { requireMetricsToken } from './gateway/middleware/metrics-token';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
@@ -104,7 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const started = runner!.start(openProjecting).catch((error) => log('projector failed to start', error));
     const app = express();
     app.get('/healthz', (_req, res) => void res.json({ status: 'ok', holdingLease: runner!.holding }));
-    app.get('/metrics', async (_req, res) => {
+    app.get('/metrics', requireMetricsToken(config.metricsToken), async (_req, res) => {
       const { contentType, body } = await metrics.render();
       res.type(contentType).send(body);
     });

@@ -34,7 +34,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
   app.use(requestContext(ops.logger, ops.metrics));
-  app.use(healthRoutes(ops.lag, ops.metrics));
+  app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken));
   app.use(securityHeaders(ctx.config.publicOrigin));
 
   const api = express.Router();

@@ -28,6 +28,7 @@ const BASE_ENV: Record<string, string> = {
   SESSION_SECRET: '',
   PUBLIC_ORIGIN: '',
   SCRIPT_QUOTA: '',
+  METRICS_TOKEN: '',
 };
 
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */

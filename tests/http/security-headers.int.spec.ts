@@ -49,6 +49,13 @@ describe('security headers', () => {
     }
   });
 
+  it('sends no Referer from the dashboard opened at /admin/<key>, so the key does not travel to other requests', async () => {
+    for (const path of ['/admin/some-admin-key', '/ADMIN/some-admin-key']) {
+      expect((await fetch(plain.url + path)).headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+    expect((await fetch(`${plain.url}/admin`)).headers.get('referrer-policy')).toBe('same-origin');
+  });
+
   it('sends HSTS when the product is served over HTTPS (PUBLIC_ORIGIN https)', async () => {
     for (const path of PAGES) {
       const res = await fetch(https.url + path);

@@ -14,6 +14,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const ADMIN_KEY_PAGE = /^\/+admin\//i;
+
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -31,6 +33,8 @@ export function securityHeaders(publicOrigin: string | undefined): RequestHandle
       'X-Frame-Options': 'DENY',
     });
     if (httpsOrigin || req.secure) res.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    // The dashboard opened at /admin/<key>: its first requests must not carry that URL (key included) as Referer.
+    if (ADMIN_KEY_PAGE.test(req.path)) res.set('Referrer-Policy', 'no-referrer');
     next();
   };
 }
