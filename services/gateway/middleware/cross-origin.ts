@@ -28,7 +28,7 @@ export function isCrossOriginAllowed(facts: OriginFacts): boolean {
   if (facts.apiKey) return true;
   const site = facts.secFetchSite?.trim().toLowerCase();
   if (site) return site === 'same-origin' || site === 'none';
-  if (facts.origin === undefined) return true;
+  if (!facts.origin) return true; // an empty Origin counts as none, as in Go
   const origin = facts.origin.trim().toLowerCase();
   return origin === facts.ownOrigin?.toLowerCase() || origin === facts.publicOrigin?.toLowerCase();
 }

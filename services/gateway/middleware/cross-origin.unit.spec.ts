@@ -41,6 +41,7 @@ describe('isCrossOriginAllowed (Go 1.25 CrossOriginProtection rules)', () => {
 
   it('lets a request with neither header through: not a browser (curl, game servers)', () => {
     expect(isCrossOriginAllowed(facts({}))).toBe(true);
+    expect(isCrossOriginAllowed(facts({ origin: '' }))).toBe(true);
   });
 
   it('lets API-key requests through: a browser cannot add X-API-Key to a cross-origin request without our consent', () => {
