@@ -63,6 +63,8 @@ const ConfigSchema = z.object({
   scriptQuota: z.coerce.number().int().positive().optional(),
   /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's live scripts may take; 0 = unlimited */
   accountStorageQuotaMb: z.coerce.number().min(0).default(100),
+  /** METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; unset = open (keep it off the public entry point) */
+  metricsToken: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (express 'trust proxy' syntax); unset = trust none */
@@ -112,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitApiKeyCreate: blankToUndefined(env.RATE_LIMIT_API_KEY_CREATE),
     rateLimitApi: blankToUndefined(env.RATE_LIMIT_API),
     rateLimitRaw: blankToUndefined(env.RATE_LIMIT_RAW),
+    metricsToken: blankToUndefined(env.METRICS_TOKEN),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

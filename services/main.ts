@@ -7,13 +7,17 @@ if (!['all', 'gateway', 'projector'].includes(roleArg)) {
   process.exit(2);
 }
 
+// Everything this process creates (DATA_DIR, SQLite files with their -wal/-shm, secrets) is readable by its owner only.
+process.umask(0o077);
+
 try {
   const server = await startServer({ role: roleArg as Role });
   if (server.url) console.log(`LuaVault is running on ${server.config.publicOrigin ?? server.url}`);
   else console.log('LuaVault projector is running');
   console.log(`Storage: ${server.storageDescription}`);
   if (server.adminKeyGenerated) {
-    console.log(`Admin key (generated once, kept in ${server.config.dataDir}/admin-key; shown only now): ${server.adminKey}`);
+    // Not printed: console output ends up in log collectors. The file is readable by this user only.
+    console.log(`Admin key generated once into ${server.config.dataDir}/admin-key (read it there; set ADMIN_KEY to choose your own)`);
   }
   let stopping = false;
   const shutdown = async (signal: string) => {

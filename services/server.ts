@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import express from 'express';
 import { loadConfig, type Config } from './config';
-import { openStorage, type Storage } from './storage';
-import { createLogger } from './logger';
+import { openStorage, secureDataDir, type Storage } from './storage';
+import { createLogger, type LogDestination } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
@@ -24,6 +24,7 @@ import { RawScriptCache } from './gateway/raw-script-cache';
 import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { healthRoutes } from './gateway/routes/health.routes';
+import { requireMetricsToken } from './gateway/middleware/metrics-token';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
@@ -42,6 +43,8 @@ export interface StartOptions {
   webDist?: string;
   /** projector lease time-to-live (tests shorten it) */
   leaseTtlMs?: number;
+  /** where log lines go (default stdout; tests capture them) */
+  logDestination?: LogDestination;
 }
 
 export interface RunningServer {
@@ -64,7 +67,7 @@ const REPO_ROOT = findRepoRoot();
 
 async function openLease(config: Config): Promise<Lease> {
   if (config.mongodbUrl) return openMongoLease(config.mongodbUrl);
-  mkdirSync(config.dataDir, { recursive: true });
+  secureDataDir(config.dataDir);
   return openSqliteLease(join(config.dataDir, 'projector-lease.sqlite'));
 }
 
@@ -81,7 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The embedded read store lives in the memory of the process that projects into it.
     throw new Error('A separate gateway needs MONGODB_URL: the embedded read models live inside the projector process (use `npm start`).');
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const log = (message: string, error?: unknown) => (error ? logger.error(message, error) : logger.info(message));
   const metrics = new Metrics();
   const admin = config.adminKey ? { value: config.adminKey, created: false } : loadOrCreateSecret(config.dataDir, 'admin-key', () => randomId(24));
@@ -105,7 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const started = runner!.start(openProjecting).catch((error) => log('projector failed to start', error));
     const app = express();
     app.get('/healthz', (_req, res) => void res.json({ status: 'ok', holdingLease: runner!.holding }));
-    app.get('/metrics', async (_req, res) => {
+    app.get('/metrics', requireMetricsToken(config.metricsToken), async (_req, res) => {
       const { contentType, body } = await metrics.render();
       res.type(contentType).send(body);
     });

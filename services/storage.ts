@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import type { Config } from './config';
 import type { EventStore } from './eventstore/event-store';
 import { openSqliteEventStore } from './eventstore/sqlite-event-store';
@@ -17,7 +17,7 @@ export interface Storage {
 
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
 export async function openStorage(config: Config): Promise<Storage> {
-  mkdirSync(config.dataDir, { recursive: true });
+  secureDataDir(config.dataDir);
   const eventStore = config.eventStoreUrl
     ? openEsdbEventStore(config.eventStoreUrl)
     : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
@@ -26,5 +26,30 @@ export async function openStorage(config: Config): Promise<Storage> {
     : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'));
   const events = config.eventStoreUrl ? 'EventStoreDB' : `embedded SQLite event log (${join(config.dataDir, 'events.sqlite')})`;
   const reads = config.mongodbUrl ? 'MongoDB read models' : `embedded read models (${join(config.dataDir, 'read-models.sqlite')})`;
+  // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.
+  secureDataDir(config.dataDir);
   return { eventStore, readStore, description: `${events} + ${reads}` };
+}
+
+/**
+ * DATA_DIR holds the event log, read models, lease and secrets: the directory is 0700 and every file in it 0600,
+ * whatever the process umask (services/main.ts also sets 0077 for files created later).
+ */
+export function secureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  restrict(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) secureDataDir(path);
+    else if (entry.isFile()) restrict(path, 0o600);
+  }
+}
+
+/** chmod, except on what another user owns (a mounted volume's root, a secret mounted read-only): not ours to change. */
+function restrict(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { GatewayContext } from './http-context';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { requireSession } from './middleware/auth';
+import { crossOriginProtection } from './middleware/cross-origin';
+import { securityHeaders } from './middleware/security-headers';
 import { sessionRoutes } from './routes/session.routes';
 import { scriptRoutes } from './routes/scripts.routes';
 import { folderRoutes } from './routes/folders.routes';
@@ -19,19 +21,6 @@ import type { ProjectionLag } from '../observability/projection-lag';
 import type { Logger } from '../logger';
 import { compileTrust } from './rate-limit/client-address';
 import type { RateLimits } from './rate-limit/rate-limits';
-
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'", // Monaco sets inline styles
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** The Express gateway: every HTTP route and the built web app. */
 export interface AppOperations {
@@ -50,11 +39,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   const limits = ops.rateLimits;
 
   app.use(requestContext(ops.logger, ops.metrics));
-  app.use(healthRoutes(ops.lag, ops.metrics));
-  app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' });
-    next();
-  });
+  app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken));
+  app.use(securityHeaders(ctx.config.publicOrigin));
 
   // Per-address limits before the body is read; per-account ones once the session or key is known.
   app.post('/api/register', limits.register);
@@ -71,6 +57,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use('/api-keys', limits.apiKeyCreate);
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
 
+  // Before any body is read: a forged cross-origin write is refused at once.
+  app.use('/api', crossOriginProtection(ctx.config.publicOrigin));
   app.use('/api', api, apiNotFound);
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
 
@@ -78,7 +66,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
     app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
     app.use(express.static(webDist, { index: false }));
     app.get(/.*/, (_req, res) => {
-      res.set({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'no-cache' });
+      res.set('Cache-Control', 'no-cache');
       res.sendFile(join(webDist, 'index.html'));
     });
   } else {

@@ -58,11 +58,27 @@ export function createRawFastPath(
 
 function send(req: IncomingMessage, res: ServerResponse, entry: RawEntry, views: ViewCounter): void {
   views.count(entry.scriptId);
-  if (req.headers['if-none-match'] === entry.etag) {
+  if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, entry.notModifiedHeaders);
     res.end();
     return;
   }
   res.writeHead(200, entry.headers);
   res.end(req.method === 'HEAD' ? undefined : entry.body);
+}
+
+/**
+ * RFC 9110 If-None-Match for GET/HEAD: `*` matches any current representation; otherwise a comma-separated list of
+ * entity tags compared weakly (a `W/` prefix on either side is ignored), so a client that cached a weakened tag
+ * (e.g. after a compressing proxy) still gets its 304.
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const ours = opaque(etag);
+  for (const candidate of header.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || (tag !== '' && opaque(tag) === ours)) return true;
+  }
+  return false;
 }

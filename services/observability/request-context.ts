@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../logger';
+import { redactUrl, type Logger } from '../logger';
 import type { Metrics } from './metrics';
 
 const VALID_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Gives every request an id (a sane incoming `X-Request-Id` from the load balancer, else a new one), echoes it, and
- * on finish logs one JSON line with it and records the latency by route. No AsyncLocalStorage: on Node 20 it slows
- * every promise in the process, and nothing below the route logs on its own.
+ * on finish logs one JSON line with it (the URL with any admin key masked; never headers or bodies) and records the
+ * latency by route. No AsyncLocalStorage: on Node 20 it slows every promise in the process, and nothing below the
+ * route logs on its own.
  */
 export function requestContext(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
@@ -21,7 +22,7 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
       // The matched route pattern, not the raw URL, so ids do not explode the metric's cardinality.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched-api' : 'static';
       metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      logger.info('request', { requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) });
+      logger.info('request', { requestId: id, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1000) });
     });
     next();
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Random URL-safe id with `bytes` of entropy. */
@@ -18,13 +18,24 @@ export function safeEqual(a: string, b: string): boolean {
 
 /**
  * A secret generated on first start and kept in the data directory (mode 0600), so restarts keep sessions
- * and the admin key valid. `created` tells the caller to print a generated admin key once.
+ * and the admin key valid. `created` tells the caller to say where a generated admin key is.
  */
 export function loadOrCreateSecret(dataDir: string, fileName: string, generate: () => string): { value: string; created: boolean } {
   const path = join(dataDir, fileName);
-  if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), created: false };
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(path)) {
+    // A copy restored from a backup may have come back readable by all (a file mounted by another user stays as is).
+    if ((statSync(path).mode & 0o077) !== 0) {
+      try {
+        chmodSync(path, 0o600);
+      } catch {
+        /* not ours (EPERM): leave it */
+      }
+    }
+    return { value: readFileSync(path, 'utf8').trim(), created: false };
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const value = generate();
   writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
   return { value, created: true };
 }

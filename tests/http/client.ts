@@ -34,6 +34,7 @@ const BASE_ENV: Record<string, string> = {
   RATE_LIMIT: 'off',
   TRUST_PROXY: '',
   ACCOUNT_STORAGE_QUOTA_MB: '',
+  METRICS_TOKEN: '',
 };
 
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */

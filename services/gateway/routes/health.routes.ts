@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Metrics } from '../../observability/metrics';
 import type { ProjectionLag } from '../../observability/projection-lag';
+import { requireMetricsToken } from '../middleware/metrics-token';
 
 /** Read models further behind than this make the gateway unready: its answers would be stale. */
 export const MAX_READY_LAG_SECONDS = 30;
@@ -11,7 +12,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** `/healthz` (the process is alive), `/readyz` (stores answer, projections keep up), `/metrics` (Prometheus). */
-export function healthRoutes(lag: ProjectionLag, metrics: Metrics): Router {
+export function healthRoutes(lag: ProjectionLag, metrics: Metrics, metricsToken?: string): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -31,7 +32,7 @@ export function healthRoutes(lag: ProjectionLag, metrics: Metrics): Router {
       res.status(503).json({ status: 'storage unavailable', error: (error as Error).message });
     }
   });
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', requireMetricsToken(metricsToken), async (_req, res) => {
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   });

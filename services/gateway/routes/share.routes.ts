@@ -4,7 +4,7 @@ import { sharedViewQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { contentEtag } from '../../../projections/workspace/etag';
 import type { GatewayContext } from '../http-context';
-import { SHARE_NOT_FOUND } from '../raw-fast-path';
+import { ifNoneMatchHits, SHARE_NOT_FOUND } from '../raw-fast-path';
 import { RawQuery, ShareIdParam } from '../schemas';
 import { parse } from '../validation';
 
@@ -47,7 +47,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     }
     ctx.views.count(doc.scriptId);
     res.set({ ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'Access-Control-Allow-Origin': '*' });
-    if (req.get('if-none-match') === etag) {
+    if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
       res.status(304).end();
       return;
     }

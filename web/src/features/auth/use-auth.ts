@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { ApiError, apiFetch, errorMessage } from '../../lib/api-client';
 import { clearQueryCache } from '../../lib/query';
 import { toast } from '../../components/ui/toast';
+import { clearDraftsOf } from '../editor/use-draft';
 
 /** The signed-in user (docs/api.md: User). */
 export type User = { id: string; username: string; email: string | null; createdAt: string };
@@ -33,7 +34,7 @@ async function fetchCurrentUser(): Promise<User | null> {
 
 let loadPromise: Promise<User | null> | null = null;
 
-export const useAuthStore = create<AuthState>((set) => ({
+export const useAuthStore = create<AuthState>((set, get) => ({
   user: null,
   isLoading: true,
   loginPending: false,
@@ -84,6 +85,8 @@ export const useAuthStore = create<AuthState>((set) => ({
     set({ logoutPending: true });
     try {
       await apiFetch<void>('/api/logout', { method: 'POST' });
+      const signedOut = get().user;
+      if (signedOut) clearDraftsOf(signedOut.id);
       clearQueryCache();
       set({ user: null });
       toast({ title: 'Logged out', description: 'You have been logged out successfully.' });

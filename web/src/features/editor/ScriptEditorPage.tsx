@@ -26,6 +26,7 @@ import {
 } from '../../api/scripts';
 import type { ScriptVersion } from '../../api/types';
 import { draftKey, useDraft } from './use-draft';
+import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
 import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
@@ -66,7 +67,8 @@ export default function ScriptEditorPage() {
 
   const saved = script.data;
   const dirty = isNew ? title.trim() !== '' || content.trim() !== '' : !!saved && (title !== saved.title || content !== saved.content);
-  const key = draftKey(id, folderId);
+  const userId = useAuthStore((s) => s.user?.id ?? 'anonymous');
+  const key = draftKey(userId, id, folderId);
   const draft = useDraft(key, { title, content, baseVersion: saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
 
   // First load of an existing script: fill the editor, then offer a draft if one differs.

@@ -1,14 +1,35 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Drafts kept while typing (localStorage, one per script; 'new' per target folder for unsaved scripts).
- * A draft never becomes a version by itself: it is offered back after a reload and cleared by Save or Discard.
+ * Drafts kept while typing (localStorage, per user: one per script; 'new' per target folder for unsaved scripts).
+ * A draft never becomes a version by itself: it is offered back after a reload and cleared by Save, Discard or
+ * sign-out. Keys carry the user id, so the next account on a shared browser is never offered someone else's text.
  */
 export type Draft = { title: string; content: string; savedAt: number; baseVersion: number | null };
 
 const PREFIX = 'luavault:draft:';
-export const draftKey = (scriptId: string | undefined, folderId: string | null) =>
-  scriptId ? `${PREFIX}script:${scriptId}` : `${PREFIX}new:${folderId ?? 'root'}`;
+export const draftKey = (userId: string, scriptId: string | undefined, folderId: string | null) =>
+  `${PREFIX}${userId}:${scriptId ? `script:${scriptId}` : `new:${folderId ?? 'root'}`}`;
+/** Keys written before drafts were per user (`luavault:draft:new:root`): nobody's, so removed with the next sign-out. */
+const UNOWNED = /^luavault:draft:(script|new):/;
+
+/** Bumped at sign-out: an editor mounted before it never writes its draft again (its unmount would restore it). */
+let signOutEpoch = 0;
+
+/** Sign-out: every draft of this user (and unowned ones) leaves the browser. */
+export function clearDraftsOf(userId: string): void {
+  signOutEpoch++;
+  try {
+    const doomed: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && (key.startsWith(`${PREFIX}${userId}:`) || UNOWNED.test(key))) doomed.push(key);
+    }
+    for (const key of doomed) localStorage.removeItem(key);
+  } catch {
+    /* storage unavailable */
+  }
+}
 
 export function readDraft(key: string): Draft | null {
   try {
@@ -43,6 +64,7 @@ export function useDraft(key: string, state: { title: string; content: string; b
   const latest = useRef({ key, state, dirty: opts.dirty, enabled: opts.enabled });
   /** the state at the last clear(): not written again until it changes */
   const clearedAt = useRef<{ title: string; content: string } | null>(null);
+  const epoch = useRef(signOutEpoch);
   latest.current = { key, state, dirty: opts.dirty, enabled: opts.enabled };
 
   /** Look for a draft once the saved state is known; `saved` null for a new script. */
@@ -59,7 +81,7 @@ export function useDraft(key: string, state: { title: string; content: string; b
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
     const { key: k, state: s, dirty, enabled } = latest.current;
-    if (!enabled || !dirty) return;
+    if (!enabled || !dirty || epoch.current !== signOutEpoch) return;
     if (clearedAt.current && clearedAt.current.title === s.title && clearedAt.current.content === s.content) return;
     clearedAt.current = null;
     try {
