@@ -18,6 +18,14 @@ const ConfigSchema = z.object({
   publicOrigin: z.string().url().optional(),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
+  /** HEADERS_TIMEOUT_MS: most time a client may take to send a request's headers */
+  headersTimeoutMs: z.coerce.number().int().positive().default(20_000),
+  /** REQUEST_TIMEOUT_MS: most time a client may take to send a whole request, body included; also closes a connection with no traffic for this long */
+  requestTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** BODY_IDLE_TIMEOUT_MS: a request body that sends nothing for this long is answered 408 and its connection closed */
+  bodyIdleTimeoutMs: z.coerce.number().int().positive().default(15_000),
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections allowed from one client address (the TCP peer); 0 = no cap */
+  maxConnectionsPerAddress: z.coerce.number().int().min(0).default(256),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,10 +44,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     logLevel: blankToUndefined(env.LOG_LEVEL),
+    headersTimeoutMs: blankToUndefined(env.HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: blankToUndefined(env.REQUEST_TIMEOUT_MS),
+    bodyIdleTimeoutMs: blankToUndefined(env.BODY_IDLE_TIMEOUT_MS),
+    maxConnectionsPerAddress: blankToUndefined(env.MAX_CONNECTIONS_PER_ADDRESS),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.headersTimeoutMs > parsed.data.requestTimeoutMs) {
+    throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   }
   return parsed.data;
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { GatewayContext } from './http-context';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { requireSession } from './middleware/auth';
+import { bodyGuard } from './middleware/body-guard';
+import { CONTENT_BODY_LIMIT_BYTES, SESSION_BODY_LIMIT_BYTES, jsonBody } from './middleware/json-body';
 import { sessionRoutes } from './routes/session.routes';
 import { scriptRoutes } from './routes/scripts.routes';
 import { folderRoutes } from './routes/folders.routes';
@@ -45,6 +47,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
   app.use(requestContext(ops.logger, ops.metrics));
+  app.use(bodyGuard(ctx.config.bodyIdleTimeoutMs));
   app.use(healthRoutes(ops.lag, ops.metrics));
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' });
@@ -52,12 +55,14 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   });
 
   const api = express.Router();
-  api.use(express.json({ limit: '6mb' }));
+  // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
+  // session (below) or the API key (in publicApiRoutes) is authenticated.
+  api.use(['/register', '/login', '/logout'], jsonBody(SESSION_BODY_LIMIT_BYTES));
   api.use('/v1', publicApiRoutes(ctx));
   api.use(sessionRoutes(ctx));
   api.use(shareRoutes(ctx));
   // Only these prefixes need a session, so an unknown /api route still answers 404, not 401.
-  api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens));
+  api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens), jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
 
   app.use('/api', api, apiNotFound);
