@@ -7,10 +7,10 @@ export const BODY_LINGER_MS = 5000;
 /**
  * Bounds how long a request body can hold a socket. While the body is being read, a gap of `idleTimeoutMs` with no
  * data answers 408 and closes the connection (readers waiting on the body then fail with the closed request). Once
- * the answer is sent, a body still arriving is drained (so the client can read the answer) for `BODY_LINGER_MS`,
+ * the answer is sent, a body still arriving is drained (so the client can read the answer) for `lingerMs`,
  * then the connection is closed. The whole request is also bounded by the server's `requestTimeout`.
  */
-export function bodyGuard(idleTimeoutMs: number): RequestHandler {
+export function bodyGuard(idleTimeoutMs: number, lingerMs = BODY_LINGER_MS): RequestHandler {
   return (req, res, next) => {
     if (!mayHaveBody(req)) {
       next();
@@ -47,7 +47,7 @@ export function bodyGuard(idleTimeoutMs: number): RequestHandler {
       const socket = req.socket;
       setTimeout(() => {
         if (!req.complete) socket.destroy();
-      }, BODY_LINGER_MS).unref();
+      }, lingerMs).unref();
     });
     next();
   };
