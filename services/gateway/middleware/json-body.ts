@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { jsonShapeProblem } from './json-shape';
 
 /** Session routes (register, login, logout) carry a name and a password: a few hundred bytes. */
 export const SESSION_BODY_LIMIT_BYTES = 8 * 1024;
@@ -24,7 +25,8 @@ export function mayHaveBody(req: IncomingMessage): boolean {
 
 /**
  * Reads an `application/json` body of at most `limit` bytes into `req.body`. A declared or streamed size over the
- * limit answers 413 at once (the rest of the body is dropped, see body-guard); invalid UTF-8 or JSON answers 400.
+ * limit answers 413 at once (the rest of the body is dropped, see body-guard); invalid UTF-8 or JSON, or a shape
+ * costly to parse (json-shape.ts), answers 400.
  * Other content types are left unread: the route then answers 400 for a missing JSON body (see validation.ts), and
  * the upload routes read their own multipart bodies.
  */
@@ -74,6 +76,8 @@ function parseJson(bytes: Buffer): unknown {
   } catch {
     throw new ValidationError('Request body is not valid UTF-8');
   }
+  const shapeProblem = jsonShapeProblem(text);
+  if (shapeProblem) throw new ValidationError(shapeProblem);
   try {
     return JSON.parse(text);
   } catch {
