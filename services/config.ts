@@ -65,6 +65,14 @@ const ConfigSchema = z.object({
   accountStorageQuotaMb: z.coerce.number().min(0).default(100),
   /** METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; unset = open (keep it off the public entry point) */
   metricsToken: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** HEADERS_TIMEOUT_MS: most time a client may take to send a request's headers */
+  headersTimeoutMs: z.coerce.number().int().positive().default(20_000),
+  /** REQUEST_TIMEOUT_MS: most time a client may take to send a whole request, body included; also closes a connection with no traffic for this long */
+  requestTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** BODY_IDLE_TIMEOUT_MS: a request body that sends nothing for this long is answered 408 and its connection closed */
+  bodyIdleTimeoutMs: z.coerce.number().int().positive().default(15_000),
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections allowed from one client address (the TCP peer); 0 = no cap */
+  maxConnectionsPerAddress: z.coerce.number().int().min(0).default(256),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (express 'trust proxy' syntax); unset = trust none */
@@ -115,10 +123,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitApi: blankToUndefined(env.RATE_LIMIT_API),
     rateLimitRaw: blankToUndefined(env.RATE_LIMIT_RAW),
     metricsToken: blankToUndefined(env.METRICS_TOKEN),
+    headersTimeoutMs: blankToUndefined(env.HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: blankToUndefined(env.REQUEST_TIMEOUT_MS),
+    bodyIdleTimeoutMs: blankToUndefined(env.BODY_IDLE_TIMEOUT_MS),
+    maxConnectionsPerAddress: blankToUndefined(env.MAX_CONNECTIONS_PER_ADDRESS),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.headersTimeoutMs > parsed.data.requestTimeoutMs) {
+    throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   }
   return parsed.data;
 }

@@ -25,6 +25,7 @@ import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { requireMetricsToken } from './gateway/middleware/metrics-token';
+import { capConnectionsPerAddress } from './gateway/connection-cap';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
@@ -112,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const { contentType, body } = await metrics.render();
       res.type(contentType).send(body);
     });
-    const server = await listen(app, config.port);
+    const server = await listen(app, config, log);
     return {
       url: server.url,
       adminKey: admin.value,
@@ -181,7 +182,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw, rateLimits.rawFastPath);
   const server = await listen((req, res) => {
     if (!rawFastPath(req, res)) app(req, res);
-  }, config.port);
+  }, config, log);
 
   return {
     url: server.url,
@@ -211,8 +212,16 @@ async function closeStorage(storage: Storage | null): Promise<void> {
   await storage.eventStore.close();
 }
 
-async function listen(handler: Parameters<typeof createServer>[1], port: number): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
+async function listen(handler: Parameters<typeof createServer>[1], config: Config, log: (message: string) => void): Promise<{ server: Server; url: string }> {
+  const port = config.port;
+  // Slow clients: headers and whole requests are bounded (checked every second, not Node's default 30 s), and a
+  // connection with no traffic either way for requestTimeoutMs is closed.
+  const server = createServer(
+    { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    handler,
+  );
+  server.timeout = config.requestTimeoutMs;
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, log);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

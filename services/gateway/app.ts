@@ -6,6 +6,8 @@ import { apiNotFound, errorHandler } from './middleware/errors';
 import { requireSession } from './middleware/auth';
 import { crossOriginProtection } from './middleware/cross-origin';
 import { securityHeaders } from './middleware/security-headers';
+import { bodyGuard } from './middleware/body-guard';
+import { CONTENT_BODY_LIMIT_BYTES, SESSION_BODY_LIMIT_BYTES, jsonBody } from './middleware/json-body';
 import { sessionRoutes } from './routes/session.routes';
 import { scriptRoutes } from './routes/scripts.routes';
 import { folderRoutes } from './routes/folders.routes';
@@ -39,6 +41,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   const limits = ops.rateLimits;
 
   app.use(requestContext(ops.logger, ops.metrics));
+  app.use(bodyGuard(ctx.config.bodyIdleTimeoutMs));
   app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken));
   app.use(securityHeaders(ctx.config.publicOrigin));
 
@@ -47,7 +50,9 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.post('/api/login', limits.login);
   app.get(['/api/share/:shareId/raw', '/api/share/:shareId', '/api/share/folder/:shareId'], limits.shareLinks);
   const api = express.Router();
-  api.use(express.json({ limit: '6mb' }));
+  // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
+  // session (below) or the API key (in publicApiRoutes) is authenticated.
+  api.use(['/register', '/login', '/logout'], jsonBody(SESSION_BODY_LIMIT_BYTES));
   api.use('/v1', limits.apiRequests, publicApiRoutes(ctx));
   api.use(sessionRoutes(ctx, limits.signIn));
   api.use(shareRoutes(ctx));
@@ -55,6 +60,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens));
   api.use(['/scripts', '/root-scripts', '/folders', '/upload'], limits.sessionWrites);
   api.use('/api-keys', limits.apiKeyCreate);
+  api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
 
   // Before any body is read: a forged cross-origin write is refused at once.

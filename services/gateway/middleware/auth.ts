@@ -10,14 +10,34 @@ export interface RequestAuth {
   sessionId?: string;
 }
 
+/**
+ * A cookie's value, or undefined when absent or not decodable. Never throws: a malformed `Cookie` header is the
+ * client's problem and must end in a 401, not a 500.
+ */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
+}
+
+/** True when the `Cookie` header names `name` at all, even with a value we cannot use. */
+function mentionsCookie(req: Request, name: string): boolean {
+  return req.headers.cookie?.includes(name) === true;
+}
+
+/** Expires the session cookie in the browser (sign-out, or a cookie that no longer authenticates). */
+export function clearSessionCookie(res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 export function auth(res: Response): RequestAuth {
@@ -35,6 +55,8 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
     const claims = token ? await tokens.verify(token) : null;
     const user = claims ? await userForSession(ctx, claims.userId, claims.sessionId) : null;
     if (!claims || !user) {
+      // A cookie that does not authenticate (malformed, forged, expired or signed out) is cleared, so the browser stops sending it.
+      if (mentionsCookie(req, SESSION_COOKIE)) clearSessionCookie(res);
       next(new UnauthorizedError('Not authenticated'));
       return;
     }

@@ -1,12 +1,39 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError } from '../../domain/shared/errors';
+
+/** 413: a body over its limit. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+/** 415: a body in an encoding or charset we do not read. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
 
 /** Unknown `/api` and `/admin-api` routes answer JSON, never the web app. */
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No route for ${req.method} ${req.path}` });
 };
 
-/** One response shape for every error: `{ error, ...details }`. Bad input is a 4xx; only our own bugs are a 500. */
+/** Fixed answers for the errors Express and its static files raise: their own messages can carry file paths. */
+function clientErrorMessage(status: number, type: unknown): string {
+  if (type === 'entity.parse.failed') return 'Malformed JSON body';
+  if (type === 'entity.too.large') return 'Request body too large';
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return 'Unsupported body encoding';
+  if (status === 404) return 'Not found';
+  return STATUS_CODES[status] ?? 'Bad request';
+}
+
+/**
+ * One response shape for every error: `{ error, ...details }`. Bad input is a 4xx; only our own bugs are a 500.
+ * A message reaches the client only from a DomainError (written by us); anything else gets a fixed text.
+ */
 export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     if (res.headersSent) return;
@@ -15,15 +42,8 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
       return;
     }
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
-    // body-parser's own errors (malformed JSON, too large, bad charset) carry a 4xx status.
     if (status >= 400 && status < 500) {
-      const message =
-        error.type === 'entity.parse.failed'
-          ? 'Malformed JSON body'
-          : error.type === 'entity.too.large'
-            ? 'Request body too large'
-            : (error.message ?? 'Bad request');
-      res.status(status).json({ error: message });
+      res.status(status).json({ error: clientErrorMessage(status, error.type) });
       return;
     }
     log('unhandled error', error);

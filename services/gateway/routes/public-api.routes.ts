@@ -6,6 +6,7 @@ import { folderView, scriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
+import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
 import { CreateScriptBody, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
@@ -28,7 +29,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     res.json(openApiV1Document);
   });
 
-  router.use(requireApiKey(ctx, ctx.log));
+  router.use(requireApiKey(ctx, ctx.log), jsonBody(CONTENT_BODY_LIMIT_BYTES));
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

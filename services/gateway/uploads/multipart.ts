@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { DomainError, ValidationError } from '../../domain/shared/errors';
+import { ValidationError } from '../../domain/shared/errors';
+import { PayloadTooLargeError } from '../middleware/errors';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 500;
@@ -21,20 +22,46 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
-class PayloadTooLargeError extends DomainError {
-  constructor(message: string) {
-    super(413, message);
+const NOT_UTF8 = 'Invalid file encoding - files must be UTF-8 text';
+const INTERRUPTED = 'Upload interrupted - the connection closed before the upload ended';
+
+/** busboy's parse errors, told to the client in our words (its messages are fixed strings, but keep them ours). */
+function malformed(error: Error): ValidationError {
+  const reason =
+    error.message === 'Unexpected end of form' || error.message === 'Unexpected end of file'
+      ? 'the body ended before its closing boundary'
+      : error.message === 'Malformed part header'
+        ? 'a part header is malformed'
+        : 'it could not be parsed';
+  return new ValidationError(`Malformed multipart body - ${reason}`);
+}
+
+/**
+ * UTF-8 text of an uploaded file. Invalid bytes are refused rather than replaced with U+FFFD (that would silently
+ * change the script). A leading byte-order mark is dropped: Lua's `loadstring` does not accept one.
+ */
+function decodeUtf8(bytes: Buffer): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
   }
 }
 
 /**
  * Reads a multipart request with busboy, enforcing every limit while streaming: a 6 GB upload is refused
- * after its first 5 MB, never buffered. Only `.lua`/`.txt` files are accepted.
+ * after its first 5 MB, never buffered. Only `.lua`/`.txt` files of UTF-8 text are accepted. Settles exactly once,
+ * whatever the client does: a truncated or malformed body is a 400, a body cut off by the client rejects too
+ * (nobody is left to answer). A stalled body is ended by the body guard's idle timeout (middleware/body-guard.ts).
  */
 export function readMultipart(req: Request): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
     if (!req.is('multipart/form-data')) {
       reject(new ValidationError('Expected a multipart/form-data upload'));
+      return;
+    }
+    if (req.destroyed || req.readableEnded) {
+      reject(new ValidationError(INTERRUPTED));
       return;
     }
     let parser: busboy.Busboy;
@@ -52,17 +79,28 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
     const fields = new Map<string, string[]>();
     const files: UploadedFile[] = [];
     let totalBytes = 0;
-    let failed = false;
+    let settled = false;
+    const stopListening = () => {
+      req.off('close', onRequestClose).off('error', onRequestError);
+    };
     const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
+      if (settled) return;
+      settled = true;
+      stopListening();
       req.unpipe(parser);
-      req.resume(); // drain what is left so the client sees our answer
+      req.resume(); // drain what is left so the client sees our answer (bounded by the body guard)
       reject(error);
     };
+    const onRequestClose = () => {
+      if (!req.complete) fail(new ValidationError(INTERRUPTED));
+    };
+    const onRequestError = () => fail(new ValidationError(INTERRUPTED));
+    req.on('close', onRequestClose).on('error', onRequestError);
 
     parser.on('field', (name, value) => fields.set(name, [...(fields.get(name) ?? []), value]));
     parser.on('file', (field, stream, info) => {
+      // Every file stream gets an error listener: busboy destroys open ones with an error on a truncated body.
+      stream.on('error', (error) => fail(malformed(error)));
       const fileName = baseName(info.filename ?? '');
       if (!ALLOWED_EXTENSION.test(fileName)) {
         stream.resume();
@@ -73,19 +111,25 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
       stream.on('data', (chunk: Buffer) => {
         totalBytes += chunk.length;
         if (totalBytes > MAX_TOTAL_BYTES) fail(new PayloadTooLargeError('Upload too large - at most 50MB per upload'));
-        else chunks.push(chunk);
+        else if (!settled) chunks.push(chunk);
       });
       stream.on('limit', () => fail(new PayloadTooLargeError(FILE_TOO_LARGE)));
       stream.on('end', () => {
-        if (!failed) files.push({ field, fileName, content: Buffer.concat(chunks).toString('utf8') });
+        if (settled) return;
+        const content = decodeUtf8(Buffer.concat(chunks));
+        if (content === null) fail(new ValidationError(NOT_UTF8, { fileName }));
+        else files.push({ field, fileName, content });
       });
     });
     parser.on('filesLimit', () => fail(new PayloadTooLargeError(`Too many files - at most ${MAX_FILES} per upload`)));
     parser.on('partsLimit', () => fail(new PayloadTooLargeError('Too many parts in the upload')));
     parser.on('fieldsLimit', () => fail(new PayloadTooLargeError('Too many fields in the upload')));
-    parser.on('error', () => fail(new ValidationError('Malformed multipart body')));
+    parser.on('error', (error: Error) => fail(malformed(error)));
     parser.on('close', () => {
-      if (!failed) resolve({ fields, files });
+      if (settled) return;
+      settled = true;
+      stopListening();
+      resolve({ fields, files });
     });
     req.pipe(parser);
   });

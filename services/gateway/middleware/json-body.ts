@@ -1,0 +1,109 @@
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+import { ValidationError } from '../../domain/shared/errors';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { jsonShapeProblem } from './json-shape';
+
+/** Session routes (register, login, logout) carry a name and a password: a few hundred bytes. */
+export const SESSION_BODY_LIMIT_BYTES = 8 * 1024;
+/**
+ * Content routes carry a script of at most 5 MB (UTF-8 bytes). JSON escaping turns each newline, tab, quote and
+ * backslash into two bytes, so the limit admits a 5 MB script whose escaping at most doubles it, plus 64 KB for the
+ * envelope (title, comment, ids): 10,551,296 bytes.
+ */
+export const CONTENT_BODY_LIMIT_BYTES = 2 * 5 * 1024 * 1024 + 64 * 1024;
+
+export const MALFORMED_JSON = 'Malformed JSON body';
+const INCOMPLETE_BODY = 'Request body incomplete - the connection closed before it ended';
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+
+/** True when the request announces a body (a length above 0, or chunked). */
+export function mayHaveBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Reads an `application/json` body of at most `limit` bytes into `req.body`. A declared or streamed size over the
+ * limit answers 413 at once (the rest of the body is dropped, see body-guard); invalid UTF-8 or JSON, or a shape
+ * costly to parse (json-shape.ts), answers 400.
+ * Other content types are left unread: the route then answers 400 for a missing JSON body (see validation.ts), and
+ * the upload routes read their own multipart bodies.
+ */
+export function jsonBody(limit: number): RequestHandler {
+  return (req, _res, next) => {
+    if (!mayHaveBody(req) || req.readableEnded || !req.is('application/json')) {
+      next();
+      return;
+    }
+    if (req.destroyed) {
+      next(new ValidationError(INCOMPLETE_BODY));
+      return;
+    }
+    const encoding = req.headers['content-encoding']?.toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      next(new UnsupportedMediaTypeError('Compressed request bodies are not accepted'));
+      return;
+    }
+    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      next(new UnsupportedMediaTypeError('JSON bodies must be UTF-8'));
+      return;
+    }
+    if (Number(req.headers['content-length']) > limit) {
+      req.resume(); // dropped, bounded by the body guard's linger
+      next(tooLarge(limit));
+      return;
+    }
+    readLimited(req, limit)
+      .then(parseJson)
+      .then((body) => {
+        req.body = body;
+        next();
+      }, next);
+  };
+}
+
+function tooLarge(limit: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(`Request body too large - at most ${limit} bytes here`);
+}
+
+function parseJson(bytes: Buffer): unknown {
+  if (bytes.length === 0) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError('Request body is not valid UTF-8');
+  }
+  const shapeProblem = jsonShapeProblem(text);
+  if (shapeProblem) throw new ValidationError(shapeProblem);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError(MALFORMED_JSON);
+  }
+}
+
+/** The whole body, or a rejection as soon as it passes `limit`, errs or is cut off. Settles exactly once. */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: Error | null) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      if (error) {
+        req.resume(); // drop what is left; the body guard closes the connection if it never ends
+        reject(error);
+      } else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) settle(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(null);
+    const onClose = () => settle(new ValidationError(INCOMPLETE_BODY));
+    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+  });
+}
