@@ -42,7 +42,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
 
   app.use(requestContext(ops.logger, ops.metrics));
   app.use(bodyGuard(ctx.config.bodyIdleTimeoutMs));
-  app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken));
+  app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken, ctx.log));
   app.use(securityHeaders(ctx.config.publicOrigin));
 
   // Per-address limits before the body is read; per-account ones once the session or key is known.

@@ -12,7 +12,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** `/healthz` (the process is alive), `/readyz` (stores answer, projections keep up), `/metrics` (Prometheus). */
-export function healthRoutes(lag: ProjectionLag, metrics: Metrics, metricsToken?: string): Router {
+export function healthRoutes(lag: ProjectionLag, metrics: Metrics, metricsToken?: string, log?: (message: string, error: unknown) => void): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -29,7 +29,9 @@ export function healthRoutes(lag: ProjectionLag, metrics: Metrics, metricsToken?
         lagSeconds: reading.lagSeconds,
       });
     } catch (error) {
-      res.status(503).json({ status: 'storage unavailable', error: (error as Error).message });
+      // The cause goes to the log, not the answer: a driver's message can name hosts or file paths.
+      log?.('readiness check failed', error);
+      res.status(503).json({ status: 'storage unavailable' });
     }
   });
   router.get('/metrics', requireMetricsToken(metricsToken), async (_req, res) => {
