@@ -1,6 +1,7 @@
 import type { ProjectedEvent } from '../projection';
 import type { ScriptDoc, SharedScriptDoc } from './documents';
 import { contentEtag } from './etag';
+import { contentSummary } from './content-summary';
 
 export type ScriptProjectedEvent = Extract<ProjectedEvent, { data: { scriptId: string } }>;
 
@@ -14,14 +15,14 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
   if (event.type === 'ScriptCreated') {
     if (doc && doc.lastPosition >= lastPosition) return doc;
     const { scriptId, ownerId, title, content, folderId } = event.data;
-    return { _id: scriptId, ownerId, title, content, folderId, shareId: null, views: 0, version: 1, createdAt: at, updatedAt: at, lastPosition };
+    return { _id: scriptId, ownerId, title, content, ...contentSummary(content), folderId, shareId: null, views: 0, version: 1, createdAt: at, updatedAt: at, lastPosition };
   }
   if (!doc || doc.lastPosition >= lastPosition) return doc;
   switch (event.type) {
     case 'ScriptSaved':
     case 'ScriptRestored': {
       const { title, content, version } = event.data;
-      return { ...doc, title, content, version, updatedAt: at, lastPosition };
+      return { ...doc, title, content, ...contentSummary(content), version, updatedAt: at, lastPosition };
     }
     case 'ScriptMoved':
       return { ...doc, folderId: event.data.folderId, updatedAt: at, lastPosition };

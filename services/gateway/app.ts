@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayContext } from './http-context';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { responseSizeCap } from './middleware/response-cap';
 import { requireSession } from './middleware/auth';
 import { sessionRoutes } from './routes/session.routes';
 import { scriptRoutes } from './routes/scripts.routes';
@@ -51,6 +52,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
     next();
   });
 
+  app.use(['/api', '/admin-api'], responseSizeCap());
   const api = express.Router();
   api.use(express.json({ limit: '6mb' }));
   api.use('/v1', publicApiRoutes(ctx));
