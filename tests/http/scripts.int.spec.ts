@@ -148,8 +148,8 @@ describe('saving and versions', () => {
       [2, 'two'],
       [1, 'one'],
     ]);
-    expect(versions[0].comment).toEqual(expect.any(String));
-    expect(versions[0].comment.length).toBeGreaterThan(0);
+    expect(versions[0]!.comment).toEqual(expect.any(String));
+    expect(versions[0]!.comment.length).toBeGreaterThan(0);
 
     // Restoring a newer version after going back works as well: nothing was removed.
     const forward = await alice.post(`/api/scripts/${script.id}/restore/3`);
@@ -174,7 +174,7 @@ describe('saving and versions', () => {
     expect(new Set(versions.slice(0, 2).map((v: { comment: string }) => v.comment))).toEqual(new Set(['A', 'B']));
     const latest = await alice.get(`/api/scripts/${script.id}`);
     expect(latest.body.version).toBe(3);
-    expect(latest.body.content).toBe(versions[0].content);
+    expect(latest.body.content).toBe(versions[0]!.content);
   });
 
   it('many concurrent saves: every one lands, no version lost or duplicated', async () => {
