@@ -283,6 +283,34 @@ describe('no response body exceeds 8 MB', () => {
   }, 60_000);
 });
 
+describe('a shared folder is bounded', () => {
+  it('lists at most 1,000 folders and scripts, nearest levels first, and says when it cut the tree', async () => {
+    const owner = await signedInUser(server.url, 'bigshare');
+    const top = await createFolder(owner, 'Top');
+    const sub = await createFolder(owner, 'Sub', top.id);
+    const files = (from: number, count: number) => Array.from({ length: count }, (_, i) => file(`s${from + i}.lua`, `print(${from + i})`, 'files'));
+    expect((await owner.upload(`/api/upload/folder/${top.id}`, files(0, 500))).status).toBe(201);
+    expect((await owner.upload(`/api/upload/folder/${top.id}`, files(500, 498))).status).toBe(201);
+    const shareId = (await owner.post(`/api/folders/${top.id}/share`)).body.shareId as string;
+    const anonymous = new Client(server.url);
+
+    // 998 scripts + 1 folder + 1 script below it: exactly 1,000 entries, nothing cut
+    await createScript(owner, { title: 'deep', folderId: sub.id });
+    const whole = await anonymous.get(`/api/share/folder/${shareId}`);
+    expect(whole.body.truncated).toBe(false);
+    expect(whole.body.contents.scripts).toHaveLength(998);
+    expect(whole.body.contents.subfolders[0].contents.scripts).toEqual([expect.objectContaining({ title: 'deep' })]);
+
+    await createScript(owner, { title: 'deeper still', folderId: sub.id });
+    const cut = await anonymous.get(`/api/share/folder/${shareId}`);
+    expect(cut.status).toBe(200);
+    expect(cut.body.truncated).toBe(true);
+    expect(cut.body.contents.scripts).toHaveLength(998);
+    expect(cut.body.contents.subfolders[0].contents.scripts).toHaveLength(1);
+    expect(cut.text).not.toContain('print(');
+  }, 60_000);
+});
+
 describe('admin and public API lists', () => {
   it('GET /admin-api/users and /admin-api/scripts page every item once; scripts carry previews and the content is one call away', async () => {
     const owner = await signedInUser(server.url, 'adminseen');
