@@ -317,7 +317,8 @@ export default function ScriptEditorPage() {
             <WandIcon /> {formatting ? 'Formatting...' : 'Format'}
           </Button>
           <Button variant="outline" onClick={() => setHistoryOpen(true)} disabled={isNew}>
-            <HistoryIcon /> History ({versionNumbers.length})
+            {/* versions are numbered 1..n and never removed, so the latest number counts them all (the list is paged) */}
+            <HistoryIcon /> History ({Math.max(saved?.version ?? 0, versionNumbers[0] ?? 0)})
           </Button>
           <Button onClick={() => void save()} disabled={saving || !!viewing} title="Save (Ctrl+S)">
             <SaveIcon /> {saving ? 'Saving...' : 'Save'}
