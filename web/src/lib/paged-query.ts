@@ -29,6 +29,9 @@ export function withLimit(path: string, limit: number | undefined): string {
   return `${path}${path.includes('?') ? '&' : '?'}limit=${limit}`;
 }
 
+/** A cached list; `grown` once "Load more" added a page to it. */
+type Grown<T> = Page<T> & { grown?: boolean };
+
 const idOf = (item: unknown) => (item as { id?: unknown }).id;
 
 export function usePagedQuery<T>(
@@ -40,10 +43,11 @@ export function usePagedQuery<T>(
   const query = useQuery<Page<T>>(
     key,
     () => {
-      const shown = getQueryData<Page<T>>(key)?.items.length ?? 0;
+      const cached = getQueryData<Grown<T>>(key);
       const size = configuredPageSize();
-      const limit = shown > (size ?? 0) ? Math.min(shown, maxLimit) : size;
-      return apiFetchPage<T>(withLimit(path, limit));
+      // a list grown by "Load more" comes back as long as it was shown; otherwise one page of the usual size
+      const limit = cached?.grown ? Math.min(Math.max(cached.items.length, size ?? 0), maxLimit) : size;
+      return apiFetchPage<T>(withLimit(path, limit)).then((page): Grown<T> => ({ ...page, grown: !!cached?.grown }));
     },
     { enabled, refetchInterval },
   );
@@ -54,10 +58,10 @@ export function usePagedQuery<T>(
     setLoadingMore(true);
     try {
       const page = await apiFetchPage<T>(current.next);
-      setQueryData<Page<T>>(key, (old) => {
+      setQueryData<Grown<T>>(key, (old) => {
         const items = old?.items ?? [];
         const known = new Set(items.map(keyOf));
-        return { items: [...items, ...page.items.filter((item) => !known.has(keyOf(item)))], next: page.next };
+        return { items: [...items, ...page.items.filter((item) => !known.has(keyOf(item)))], next: page.next, grown: true };
       });
     } finally {
       setLoadingMore(false);

@@ -318,7 +318,7 @@ export default function ScriptEditorPage() {
           </Button>
           <Button variant="outline" onClick={() => setHistoryOpen(true)} disabled={isNew}>
             {/* versions are numbered 1..n and never removed, so the latest number counts them all (the list is paged) */}
-            <HistoryIcon /> History ({Math.max(saved?.version ?? 0, versionNumbers[0] ?? 0)})
+            <HistoryIcon /> History ({versionNumbers[0] ?? 0})
           </Button>
           <Button onClick={() => void save()} disabled={saving || !!viewing} title="Save (Ctrl+S)">
             <SaveIcon /> {saving ? 'Saving...' : 'Save'}
