@@ -47,8 +47,6 @@ export const workspaceQueries = (store: ReadStore) => {
       keysetPage(folders, { filter: parentId === undefined ? { ownerId } : { ownerId, parentId }, field: 'name', direction: 1 }, page),
     scriptCountOf: (ownerId: string) => scripts.countDocuments({ ownerId }),
     script: (ownerId: string, scriptId: string) => scripts.findOne({ _id: scriptId, ownerId }),
-    foldersOf: (ownerId: string, parentId?: string | null) =>
-      folders.find(parentId === undefined ? { ownerId } : { ownerId, parentId }, { sort: { name: 1 } }),
     folder: (ownerId: string, folderId: string) => folders.findOne({ _id: folderId, ownerId }),
     /** Ancestors root-first, ending with the folder itself. Stops on a cycle rather than looping. */
     async folderPath(ownerId: string, folderId: string): Promise<FolderDoc[] | null> {
