@@ -38,7 +38,9 @@ export const workspaceQueries = (store: ReadStore) => {
   const scripts = store.collection<ScriptDoc>(C.scripts);
   const folders = store.collection<FolderDoc>(C.folders);
   return {
-    scriptsInFolder: (ownerId: string, folderId: string) => scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 } }),
+    /** Every script in one folder, without contents (the folder deletion moves them out one by one). */
+    scriptsInFolder: (ownerId: string, folderId: string): Promise<ScriptSummaryDoc[]> =>
+      scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 }, projection: WITHOUT_CONTENT }),
     /** `folderId`: undefined for every script, null for the root, or one folder. */
     scriptsPageOf: (ownerId: string, folderId: string | null | undefined, page: PageRequest) =>
       scriptSummaryPage(scripts, folderId === undefined ? { ownerId } : { ownerId, folderId }, page),
