@@ -11,6 +11,9 @@ export const accountsProjection: Projection = {
     { collection: C.sessions, keys: { userId: 1 } },
     { collection: C.apiKeys, keys: { keyHash: 1 }, unique: true },
     { collection: C.apiKeys, keys: { ownerId: 1 } },
+    // keyset pages of the API-key list and the admin user list
+    { collection: C.apiKeys, keys: { ownerId: 1, createdAt: -1, _id: -1 } },
+    { collection: C.users, keys: { createdAt: 1, _id: 1 } },
   ],
   // storage and scriptSizes are read by _id only
   async apply(event, store) {

@@ -1,13 +1,18 @@
 import type { ReadStore } from '../read-store/read-store';
+import { keysetPage, type PageRequest } from '../keyset-page';
 import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type StorageDoc, type UserDoc } from './documents';
 
 export const accountQueries = (store: ReadStore) => ({
   userById: (userId: string) => store.collection<UserDoc>(C.users).findOne({ _id: userId }),
   userByName: (username: string) => store.collection<UserDoc>(C.users).findOne({ usernameKey: username.trim().toLowerCase() }),
   usersByIds: (ids: string[]) => store.collection<UserDoc>(C.users).find({ _id: { $in: ids } }),
-  allUsers: () => store.collection<UserDoc>(C.users).find({}, { sort: { createdAt: 1 } }),
+  /** Oldest account first, one page. */
+  usersPage: (page: PageRequest) => keysetPage(store.collection<UserDoc>(C.users), { filter: {}, field: 'createdAt', direction: 1 }, page),
   session: (sessionId: string) => store.collection<SessionDoc>(C.sessions).findOne({ _id: sessionId }),
   apiKeysOf: (ownerId: string) => store.collection<ApiKeyDoc>(C.apiKeys).find({ ownerId }, { sort: { createdAt: -1 } }),
   storageOf: async (userId: string) => (await store.collection<StorageDoc>(C.storage).findOne({ _id: userId }))?.usedBytes ?? 0,
+  /** Newest key first, one page. */
+  apiKeysPageOf: (ownerId: string, page: PageRequest) =>
+    keysetPage(store.collection<ApiKeyDoc>(C.apiKeys), { filter: { ownerId }, field: 'createdAt', direction: -1 }, page),
   apiKeyByHash: (keyHash: string) => store.collection<ApiKeyDoc>(C.apiKeys).findOne({ keyHash }),
 });

@@ -1,5 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
+import type { PageRequest } from '../keyset-page';
 import { WORKSPACE_COLLECTIONS, type ScriptDoc } from '../workspace/documents';
+import { scriptSummaryPage } from '../workspace/queries';
 import { ADMIN_STATS_COLLECTIONS, type AdminStatsDoc } from './admin-stats.projection';
 
 export const TOP_VIEWED_COUNT = 5;
@@ -15,6 +17,8 @@ export const adminQueries = (store: ReadStore) => ({
       topViewed: top.map((s) => ({ id: s._id, title: s.title, views: s.views })),
     };
   },
-  allScripts: (userId?: string) =>
-    store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts).find(userId ? { ownerId: userId } : {}, { sort: { updatedAt: -1 } }),
+  /** Every user's scripts (or one user's), newest update first, one page, without contents. */
+  scriptsPage: (userId: string | undefined, page: PageRequest) =>
+    scriptSummaryPage(store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts), userId ? { ownerId: userId } : {}, page),
+  script: (scriptId: string) => store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts).findOne({ _id: scriptId }),
 });

@@ -1,10 +1,11 @@
-/** One document per version of a script: the timeline the History dialog and pinned raw URLs read. */
-export interface VersionDoc {
+/** A version as lists read it: everything but the content. */
+export interface VersionSummaryDoc {
   _id: string; // `${scriptId}:${version}`
   scriptId: string;
   version: number;
   title: string;
-  content: string;
+  /** the content in UTF-8 bytes, so version lists never read contents */
+  size: number;
   comment: string;
   createdAt: string;
   actorId: string;
@@ -13,6 +14,11 @@ export interface VersionDoc {
   restoredFrom: number | null;
   position: string;
   [key: string]: unknown;
+}
+
+/** One document per version of a script: the timeline the History dialog and pinned raw URLs read. */
+export interface VersionDoc extends VersionSummaryDoc {
+  content: string;
 }
 
 /**

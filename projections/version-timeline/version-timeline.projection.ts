@@ -13,7 +13,10 @@ export const versionTimelineProjection: Projection = {
   indexes: [
     { collection: C.versions, keys: { scriptId: 1 } },
     { collection: C.versions, keys: { scriptId: 1, version: -1 } },
+    // history pages: versions and other events, each read newest first by log position
+    { collection: C.versions, keys: { scriptId: 1, position: -1 } },
     { collection: C.auditLog, keys: { scriptId: 1 } },
+    { collection: C.auditLog, keys: { scriptId: 1, _id: -1 } },
   ],
   async apply(event, store) {
     if (!SCRIPT_EVENT_TYPES.has(event.type)) return;
@@ -33,6 +36,7 @@ export const versionTimelineProjection: Projection = {
           version,
           title,
           content,
+          size: Buffer.byteLength(content),
           comment,
           createdAt: at,
           actorId,

@@ -1,10 +1,14 @@
 /** Read-model documents of the workspace projection: what the owner's screens and the share links read. */
 
-export interface ScriptDoc {
+/** A script as lists read it: everything but the content. */
+export interface ScriptSummaryDoc {
   _id: string;
   ownerId: string;
   title: string;
-  content: string;
+  /** the first PREVIEW_CHARS characters of `content`, so lists never read whole scripts */
+  preview: string;
+  /** `content` in UTF-8 bytes */
+  size: number;
   folderId: string | null;
   shareId: string | null;
   /** whether the live link serves versions saved before it was made (absent in documents projected before it existed) */
@@ -17,6 +21,10 @@ export interface ScriptDoc {
   updatedAt: string;
   lastPosition: string;
   [key: string]: unknown;
+}
+
+export interface ScriptDoc extends ScriptSummaryDoc {
+  content: string;
 }
 
 export interface FolderDoc {

@@ -1,18 +1,54 @@
-import type { ReadStore } from '../read-store/read-store';
-import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc } from './documents';
+import type { ReadCollection, ReadStore } from '../read-store/read-store';
+import { keysetPage, type Page, type PageRequest } from '../keyset-page';
+import { contentSummary } from './content-summary';
+import {
+  WORKSPACE_COLLECTIONS as C,
+  type FolderDoc,
+  type ScriptDoc,
+  type ScriptSummaryDoc,
+  type SharedFolderDoc,
+  type SharedScriptDoc,
+} from './documents';
+
+/** Lists never read contents: `preview` and `size` are stored at projection time. */
+const WITHOUT_CONTENT = { content: 0 } as const;
+
+/**
+ * Documents projected before `preview` and `size` existed get them from their content, read for those documents only
+ * (a rebuild of the read models removes the need).
+ */
+async function withSummaries(scripts: ReadCollection<ScriptDoc>, docs: ScriptSummaryDoc[]): Promise<ScriptSummaryDoc[]> {
+  const missing = docs.filter((d) => typeof d.preview !== 'string' || typeof d.size !== 'number').map((d) => d._id);
+  if (missing.length === 0) return docs;
+  const full = new Map((await scripts.find({ _id: { $in: missing } })).map((d) => [d._id, d]));
+  return docs.map((d) => {
+    const content = full.get(d._id)?.content;
+    return content === undefined ? d : { ...d, ...contentSummary(content) };
+  });
+}
+
+/** Scripts newest update first (`_id` breaks ties), one page, without contents. */
+export async function scriptSummaryPage(scripts: ReadCollection<ScriptDoc>, filter: Record<string, unknown>, page: PageRequest): Promise<Page<ScriptSummaryDoc>> {
+  const found = await keysetPage<ScriptDoc>(scripts, { filter, field: 'updatedAt', direction: -1, projection: WITHOUT_CONTENT }, page);
+  return { items: await withSummaries(scripts, found.items), next: found.next };
+}
 
 /** Questions the workspace read model answers. Ownership is part of every owner-facing filter. */
 export const workspaceQueries = (store: ReadStore) => {
   const scripts = store.collection<ScriptDoc>(C.scripts);
   const folders = store.collection<FolderDoc>(C.folders);
   return {
-    scriptsOf: (ownerId: string) => scripts.find({ ownerId }, { sort: { updatedAt: -1 } }),
-    rootScriptsOf: (ownerId: string) => scripts.find({ ownerId, folderId: null }, { sort: { updatedAt: -1 } }),
-    scriptsInFolder: (ownerId: string, folderId: string) => scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 } }),
+    /** Every script in one folder, without contents (the folder deletion moves them out one by one). */
+    scriptsInFolder: (ownerId: string, folderId: string): Promise<ScriptSummaryDoc[]> =>
+      scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 }, projection: WITHOUT_CONTENT }),
+    /** `folderId`: undefined for every script, null for the root, or one folder. */
+    scriptsPageOf: (ownerId: string, folderId: string | null | undefined, page: PageRequest) =>
+      scriptSummaryPage(scripts, folderId === undefined ? { ownerId } : { ownerId, folderId }, page),
+    /** Folders by name (`_id` breaks ties); `parentId` undefined for all of them. */
+    foldersPageOf: (ownerId: string, parentId: string | null | undefined, page: PageRequest) =>
+      keysetPage(folders, { filter: parentId === undefined ? { ownerId } : { ownerId, parentId }, field: 'name', direction: 1 }, page),
     scriptCountOf: (ownerId: string) => scripts.countDocuments({ ownerId }),
     script: (ownerId: string, scriptId: string) => scripts.findOne({ _id: scriptId, ownerId }),
-    foldersOf: (ownerId: string, parentId?: string | null) =>
-      folders.find(parentId === undefined ? { ownerId } : { ownerId, parentId }, { sort: { name: 1 } }),
     folder: (ownerId: string, folderId: string) => folders.findOne({ _id: folderId, ownerId }),
     /** Ancestors root-first, ending with the folder itself. Stops on a cycle rather than looping. */
     async folderPath(ownerId: string, folderId: string): Promise<FolderDoc[] | null> {
@@ -56,27 +92,70 @@ export interface SharedFolderContents {
   subfolders: { id: string; name: string; contents: SharedFolderContents }[];
 }
 
+/** Most folders and scripts one shared-folder answer lists; beyond it the answer says `truncated: true`. */
+export const SHARED_FOLDER_MAX_ITEMS = 1000;
+/** The tree is acyclic by construction; this only guards against a corrupted read model. */
+const SHARED_FOLDER_MAX_DEPTH = 64;
+
+export interface SharedFolderView {
+  folder: { name: string; updatedAt: string };
+  contents: SharedFolderContents;
+  /** true when the tree holds more than SHARED_FOLDER_MAX_ITEMS folders and scripts and only the first ones are listed */
+  truncated: boolean;
+}
+
+type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'updatedAt' | 'shareId' | 'folderId'>;
+
 export const sharedViewQueries = (store: ReadStore) => ({
   sharedScript: (shareId: string) => store.collection<SharedScriptDoc>(C.sharedScripts).findOne({ _id: shareId }),
-  async sharedFolder(shareId: string): Promise<{ folder: { name: string; updatedAt: string }; contents: SharedFolderContents } | null> {
+  /**
+   * The shared folder's tree, read level by level with bounded queries (never the owner's whole library, never a
+   * content): at most SHARED_FOLDER_MAX_ITEMS entries, nearest levels first.
+   */
+  async sharedFolder(shareId: string): Promise<SharedFolderView | null> {
     const share = await store.collection<SharedFolderDoc>(C.sharedFolders).findOne({ _id: shareId });
     if (!share) return null;
-    const [folders, scripts] = await Promise.all([
-      store.collection<FolderDoc>(C.folders).find({ ownerId: share.ownerId }, { sort: { name: 1 } }),
-      store.collection<ScriptDoc>(C.scripts).find({ ownerId: share.ownerId, folderId: { $ne: null } }, { sort: { title: 1 } }),
-    ]);
-    const root = folders.find((f) => f._id === share.folderId);
+    const folders = store.collection<FolderDoc>(C.folders);
+    const scripts = store.collection<ScriptDoc>(C.scripts);
+    const root = await folders.findOne({ _id: share.folderId, ownerId: share.ownerId });
     if (!root) return null;
-    const contentsOf = (folderId: string, depth: number): SharedFolderContents => ({
-      scripts: scripts
-        .filter((s) => s.folderId === folderId)
-        .map((s) => ({ id: s._id, title: s.title, updatedAt: s.updatedAt, shareId: s.shareId })),
-      // Depth bound: the tree is acyclic by construction, this only guards against a corrupted read model.
-      subfolders:
-        depth > 64
-          ? []
-          : folders.filter((f) => f.parentId === folderId).map((f) => ({ id: f._id, name: f.name, contents: contentsOf(f._id, depth + 1) })),
-    });
-    return { folder: { name: root.name, updatedAt: root.updatedAt }, contents: contentsOf(root._id, 0) };
+
+    const contents = new Map<string, SharedFolderContents>([[root._id, { scripts: [], subfolders: [] }]]);
+    let budget = SHARED_FOLDER_MAX_ITEMS;
+    let truncated = false;
+    let level = [root._id];
+    for (let depth = 0; level.length > 0; depth++) {
+      if (depth > SHARED_FOLDER_MAX_DEPTH) break;
+      if (budget === 0) {
+        const inLevel = { ownerId: share.ownerId, folderId: { $in: level } };
+        const more = (await scripts.find(inLevel, { limit: 1, projection: { _id: 1 } })).length > 0
+          || (await folders.find({ ownerId: share.ownerId, parentId: { $in: level } }, { limit: 1 })).length > 0;
+        truncated = truncated || more;
+        break;
+      }
+      const levelScripts = (await scripts.find(
+        { ownerId: share.ownerId, folderId: { $in: level } },
+        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, updatedAt: 1, shareId: 1, folderId: 1 } },
+      )) as unknown as TreeScript[];
+      if (levelScripts.length > budget) truncated = true;
+      for (const s of levelScripts.slice(0, budget)) {
+        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, updatedAt: s.updatedAt, shareId: s.shareId });
+      }
+      budget -= Math.min(budget, levelScripts.length);
+
+      const children = await folders.find({ ownerId: share.ownerId, parentId: { $in: level } }, { sort: { name: 1, _id: 1 }, limit: budget + 1 });
+      if (children.length > budget) truncated = true;
+      const next: string[] = [];
+      for (const child of children.slice(0, budget)) {
+        if (contents.has(child._id)) continue; // a cycle in a corrupted read model
+        const inner: SharedFolderContents = { scripts: [], subfolders: [] };
+        contents.set(child._id, inner);
+        contents.get(child.parentId!)?.subfolders.push({ id: child._id, name: child.name, contents: inner });
+        next.push(child._id);
+      }
+      budget -= Math.min(budget, children.length);
+      level = next;
+    }
+    return { folder: { name: root.name, updatedAt: root.updatedAt }, contents: contents.get(root._id)!, truncated };
   },
 });

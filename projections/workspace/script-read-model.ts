@@ -1,6 +1,7 @@
 import type { ProjectedEvent } from '../projection';
 import type { ScriptDoc, SharedScriptDoc } from './documents';
 import { contentEtag } from './etag';
+import { contentSummary } from './content-summary';
 
 export type ScriptProjectedEvent = Extract<ProjectedEvent, { data: { scriptId: string } }>;
 
@@ -19,6 +20,7 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
       ownerId,
       title,
       content,
+      ...contentSummary(content),
       folderId,
       shareId: null,
       shareFullHistory: false,
@@ -35,7 +37,7 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
     case 'ScriptSaved':
     case 'ScriptRestored': {
       const { title, content, version } = event.data;
-      return { ...doc, title, content, version, updatedAt: at, lastPosition };
+      return { ...doc, title, content, ...contentSummary(content), version, updatedAt: at, lastPosition };
     }
     case 'ScriptMoved':
       return { ...doc, folderId: event.data.folderId, updatedAt: at, lastPosition };

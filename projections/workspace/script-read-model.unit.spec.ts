@@ -31,6 +31,8 @@ describe('script read model (pure fold)', () => {
       ownerId: 'u1',
       title: 'T2',
       content: 'print(2)',
+      preview: 'print(2)',
+      size: 8,
       folderId: 'f1',
       shareId: 'sh1',
       // an event without the share-history fields (recorded before they existed): versions since sharing, at version 2

@@ -1,6 +1,7 @@
 import type { ApiKeyDoc, UserDoc } from '../../projections/accounts/documents';
-import type { FolderDoc, ScriptDoc } from '../../projections/workspace/documents';
-import type { VersionDoc } from '../../projections/version-timeline/documents';
+import type { FolderDoc, ScriptDoc, ScriptSummaryDoc } from '../../projections/workspace/documents';
+import type { VersionDoc, VersionSummaryDoc } from '../../projections/version-timeline/documents';
+import { contentSummary } from '../../projections/workspace/content-summary';
 
 /** Read-model documents shaped as the API answers them (docs/api.md). Internal fields never leave. */
 export const scriptView = (s: ScriptDoc) => ({
@@ -11,6 +12,20 @@ export const scriptView = (s: ScriptDoc) => ({
   shareId: s.shareId,
   shareFullHistory: s.shareId ? s.shareFullHistory === true : false,
   sharedAtVersion: s.shareId ? (s.sharedAtVersion ?? s.version) : null,
+  views: s.views,
+  version: s.version,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
+/** A script in a list: the card's 300-character `preview` and the content's `size` in bytes instead of the content. */
+export const scriptSummaryView = (s: ScriptSummaryDoc) => ({
+  id: s._id,
+  title: s.title,
+  preview: s.preview,
+  size: s.size,
+  folderId: s.folderId,
+  shareId: s.shareId,
   views: s.views,
   version: s.version,
   createdAt: s.createdAt,
@@ -35,6 +50,22 @@ export const versionView = (v: VersionDoc) => ({
   content: v.content,
 });
 
+/** A version in a list: who made it and its size in bytes, no content (GET .../versions/{version} has it). */
+export const versionSummaryView = (v: VersionSummaryDoc, authorName: string) => ({
+  id: v.version,
+  version: v.version,
+  comment: v.comment,
+  createdAt: v.createdAt,
+  authorId: v.actorId,
+  authorName,
+  size: v.size,
+});
+
+/** A readable name for an event's actor (`user:<id>` or `apikey:<id>`), given the names of the users involved. */
+export function actorName(actorId: string, usernames: Map<string, string>): string {
+  return usernames.get(actorId.replace(/^user:/, '')) ?? (actorId.startsWith('apikey:') ? 'API key' : actorId);
+}
+
 export const userView = (u: UserDoc) => ({ id: u._id, username: u.username, email: u.email, createdAt: u.createdAt });
 
 export const apiKeyView = (k: ApiKeyDoc) => ({
@@ -46,3 +77,9 @@ export const apiKeyView = (k: ApiKeyDoc) => ({
 });
 
 export type ScriptView = ReturnType<typeof scriptView>;
+
+/** A full script view shortened to its list form (for answers that list scripts just written, e.g. uploads). */
+export const summaryOfScriptView = ({ content, ...rest }: ScriptView) => {
+  const { preview, size } = contentSummary(content);
+  return { id: rest.id, title: rest.title, preview, size, folderId: rest.folderId, shareId: rest.shareId, views: rest.views, version: rest.version, createdAt: rest.createdAt, updatedAt: rest.updatedAt };
+};

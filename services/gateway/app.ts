@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayContext } from './http-context';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { responseSizeCap } from './middleware/response-cap';
 import { requireSession } from './middleware/auth';
 import { crossOriginProtection } from './middleware/cross-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -45,6 +46,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken, ctx.log));
   app.use(securityHeaders(ctx.config.publicOrigin));
 
+  app.use(['/api', '/admin-api'], responseSizeCap());
   // Per-address limits before the body is read; per-account ones once the session or key is known.
   app.post('/api/register', limits.register);
   app.post('/api/login', limits.login);

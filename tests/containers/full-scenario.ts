@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { Client, createFolder, createScript, ISO_DATE, PASSWORD, uniqueName } from '../http/client';
+import { Client, createFolder, createScript, ISO_DATE, PASSWORD, uniqueName, versionsWithContent } from '../http/client';
 
 /**
  * The product's main path through HTTP, written once and run on every storage setup (embedded default,
@@ -40,7 +40,7 @@ export async function fullScenario(baseUrl: string): Promise<void> {
   expect(saved.body).toMatchObject({ content: v2, version: 2 });
   const v3 = '-- Library v3\nreturn { answer = 43 }\n';
   expect((await alice.put(`/api/scripts/${script.id}`, { title: 'Lib (renamed)', content: v3 })).body).toMatchObject({ title: 'Lib (renamed)', content: v3, version: 3 });
-  const versions = (await alice.get(`/api/scripts/${script.id}/versions`)).body as { version: number; content: string; comment: string }[];
+  const versions = await versionsWithContent(alice, script.id);
   expect(versions.map((v) => [v.version, v.content])).toEqual([
     [3, v3],
     [2, v2],

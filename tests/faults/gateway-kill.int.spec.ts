@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
-import { Client, createScript, startTestServer, uniqueName, type TestServer } from '../http/client';
+import { Client, createScript, startTestServer, uniqueName, versionsWithContent, type TestServer } from '../http/client';
 import { CheckpointPeek, eventsFile, killAllChildren, readModelsFile, startChildServer, waitUntil } from './harness';
 
 /**
@@ -99,7 +99,7 @@ describe('gateway killed with kill -9', () => {
     const again = new Client(server.url);
     for (const [name, value] of alice.cookies) again.cookies.set(name, value); // same session secret, same session
     for (const script of scripts) {
-      const versions = (await again.get(`/api/scripts/${script.id}/versions`)).body as { version: number; content: string }[];
+      const versions = await versionsWithContent(again, script.id);
       const byVersion = new Map(versions.map((v) => [v.version, v.content]));
       for (const ack of acks.filter((a) => a.scriptId === script.id)) {
         expect(byVersion.get(ack.version), `script ${script.id} version ${ack.version}`).toBe(ack.content);
@@ -118,7 +118,7 @@ describe('gateway killed with kill -9', () => {
     // Saving goes on with the next version number.
     const next = await again.put(`/api/scripts/${scripts[0]!.id}`, { content: 'after the crash' });
     expect(next.status).toBe(200);
-    expect(next.body.version).toBe((await again.get(`/api/scripts/${scripts[0]!.id}/versions`)).body.length);
+    expect(next.body.version).toBe((await versionsWithContent(again, scripts[0]!.id)).length);
     lap(`verified ${acks.length} acknowledged versions`);
   });
 });

@@ -78,8 +78,10 @@ describe('admin API', () => {
       userId: ann.user!.id,
       views: 0,
       updatedAt: expect.stringMatching(ISO_DATE),
-      content: 'A1 v3',
+      preview: 'A1 v3',
+      size: 5,
     });
+    expect((await admin.get(`/admin-api/scripts/${a1.id}`)).body).toMatchObject({ id: a1.id, content: 'A1 v3' });
 
     const annOnly = await admin.get(`/admin-api/scripts?userId=${ann.user!.id}`);
     expect(new Set(annOnly.body.map((s: { id: string }) => s.id))).toEqual(new Set([a1.id, a2.id]));

@@ -230,3 +230,18 @@ export async function eventually<T>(probe: () => Promise<T>, done: (value: T) =>
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** Every version of a script, latest first, with its content: version lists are paged summaries without contents. */
+export async function versionsWithContent(client: Client, scriptId: string): Promise<{ version: number; comment: string; content: string }[]> {
+  const list: { version: number; comment: string }[] = [];
+  let path: string | null = `/api/scripts/${scriptId}/versions?limit=200`;
+  while (path) {
+    const res: HttpResult = await client.get(path);
+    if (res.status !== 200) throw new Error(`versions failed: ${res.status} ${res.text}`);
+    list.push(...res.body);
+    path = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return Promise.all(
+    list.map(async (v) => ({ ...v, content: (await client.get(`/api/scripts/${scriptId}/versions/${v.version}`)).body.content as string })),
+  );
+}

@@ -127,7 +127,7 @@ describe('folders', () => {
     const res = await alice.get(`/api/folders/${folder.id}/scripts`);
     expect(res.status).toBe(200);
     expect(new Set(ids(res.body))).toEqual(new Set([one.id, two.id]));
-    expect(res.body[0]).toMatchObject({ title: expect.any(String), content: expect.any(String), folderId: folder.id, version: 1 });
+    expect(res.body[0]).toMatchObject({ title: expect.any(String), preview: expect.any(String), size: expect.any(Number), folderId: folder.id, version: 1 });
   });
 
   it('delete removes subfolders and moves every script inside (also in subfolders) to the root', async () => {
@@ -208,6 +208,7 @@ describe('folder sharing', () => {
           },
         ],
       },
+      truncated: false,
     });
     // No content of unshared scripts, nothing from outside the folder.
     expect(view.text).not.toContain('secret main');

@@ -11,6 +11,12 @@ afterAll(async () => {
   await server?.dispose();
 });
 
+/** Version lists carry no content: each version's content comes from its own route. */
+async function withContents(client: Client, scriptId: string): Promise<{ version: number; comment: string; content: string }[]> {
+  const list = (await client.get(`/api/scripts/${scriptId}/versions`)).body as { version: number; comment: string }[];
+  return Promise.all(list.map(async (v) => ({ ...v, content: (await client.get(`/api/scripts/${scriptId}/versions/${v.version}`)).body.content as string })));
+}
+
 /** The automatic comment states the date and the time of the save (docs/api.md). */
 const AUTOMATIC_COMMENT = /\b\d{4}\b.*\b\d{1,2}:\d{2}\b/;
 
@@ -44,8 +50,17 @@ describe('create, read, list', () => {
 
     const versions = await alice.get(`/api/scripts/${res.body.id}/versions`);
     expect(versions.body).toEqual([
-      { id: 1, version: 1, comment: expect.any(String), createdAt: expect.stringMatching(ISO_DATE), content: 'print("hello")\n' },
+      {
+        id: 1,
+        version: 1,
+        comment: expect.any(String),
+        createdAt: expect.stringMatching(ISO_DATE),
+        authorId: `user:${alice.user!.id}`,
+        authorName: alice.user!.username,
+        size: Buffer.byteLength('print("hello")\n'),
+      },
     ]);
+    expect((await alice.get(`/api/scripts/${res.body.id}/versions/1`)).body.content).toBe('print("hello")\n');
   });
 
   it('keeps content byte for byte (unicode, CRLF, tabs, leading spaces)', async () => {
@@ -101,7 +116,7 @@ describe('saving and versions', () => {
     const versions = await alice.get(`/api/scripts/${script.id}/versions`);
     expect(versions.status).toBe(200);
     expect(versions.body.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
-    expect(versions.body.map((v: { content: string }) => v.content)).toEqual(['v3', 'v3', 'v2', 'v1']);
+    expect((await withContents(alice, script.id)).map((v) => v.content)).toEqual(['v3', 'v3', 'v2', 'v1']);
     for (const v of versions.body) expect(v.id).toBe(v.version);
     const byVersion = new Map(versions.body.map((v: { version: number }) => [v.version, v]));
     expect((byVersion.get(3) as { comment: string }).comment).toBe('Fixed the loop');
@@ -128,15 +143,15 @@ describe('saving and versions', () => {
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: script.id, content: 'one', version: 4, title: 'Restorable' });
 
-    const versions = (await alice.get(`/api/scripts/${script.id}/versions`)).body;
-    expect(versions.map((v: { version: number; content: string }) => [v.version, v.content])).toEqual([
+    const versions = await withContents(alice, script.id);
+    expect(versions.map((v) => [v.version, v.content])).toEqual([
       [4, 'one'],
       [3, 'three'],
       [2, 'two'],
       [1, 'one'],
     ]);
-    expect(versions[0].comment).toEqual(expect.any(String));
-    expect(versions[0].comment.length).toBeGreaterThan(0);
+    expect(versions[0]!.comment).toEqual(expect.any(String));
+    expect(versions[0]!.comment.length).toBeGreaterThan(0);
 
     // Restoring a newer version after going back works as well: nothing was removed.
     const forward = await alice.post(`/api/scripts/${script.id}/restore/3`);
@@ -155,13 +170,13 @@ describe('saving and versions', () => {
     expect(b.status).toBe(200);
     expect([a.body.version, b.body.version].sort()).toEqual([2, 3]);
 
-    const versions = (await alice.get(`/api/scripts/${script.id}/versions`)).body;
+    const versions = await withContents(alice, script.id);
     expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     expect(new Set(versions.slice(0, 2).map((v: { content: string }) => v.content))).toEqual(new Set(['from tab A', 'from tab B']));
     expect(new Set(versions.slice(0, 2).map((v: { comment: string }) => v.comment))).toEqual(new Set(['A', 'B']));
     const latest = await alice.get(`/api/scripts/${script.id}`);
     expect(latest.body.version).toBe(3);
-    expect(latest.body.content).toBe(versions[0].content);
+    expect(latest.body.content).toBe(versions[0]!.content);
   });
 
   it('many concurrent saves: every one lands, no version lost or duplicated', async () => {
@@ -170,7 +185,7 @@ describe('saving and versions', () => {
     // A save either lands or answers 409 (never a silent loss); every landed one is a version.
     const landed = saves.filter((s) => s.status === 200);
     for (const s of saves) expect([200, 409]).toContain(s.status);
-    const versions = (await alice.get(`/api/scripts/${script.id}/versions`)).body;
+    const versions = await withContents(alice, script.id);
     expect(versions.length).toBe(1 + landed.length);
     expect(new Set(versions.map((v: { content: string }) => v.content))).toEqual(new Set(['base', ...landed.map((s) => s.body.content)]));
   });
@@ -187,7 +202,7 @@ describe('saving and versions', () => {
       expect(versions.body[0].version).toBe(i + 1);
     }
     const list = await alice.get('/api/scripts');
-    expect(list.body.find((s: { id: string }) => s.id === script.id).content).toBe('content 10');
+    expect(list.body.find((s: { id: string }) => s.id === script.id).preview).toBe('content 10');
   });
 });
 

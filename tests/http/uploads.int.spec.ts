@@ -120,7 +120,7 @@ describe('multiple files into a folder', () => {
     const res = await alice.upload(`/api/upload/folder/${folder.id}`, [file('a.lua', 'A', 'files'), file('b.txt', 'B', 'files'), file('c.LUA', 'C', 'files')]);
     expect(res.status).toBe(201);
     expect(res.body.scriptsCreated).toBe(3);
-    expect(res.body.scripts.map((s: ScriptRow) => [s.title, s.content, s.folderId])).toEqual([
+    expect(res.body.scripts.map((s: ScriptRow & { preview: string }) => [s.title, s.preview, s.folderId])).toEqual([
       ['a', 'A', folder.id],
       ['b', 'B', folder.id],
       ['c', 'C', folder.id],

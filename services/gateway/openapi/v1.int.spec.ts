@@ -169,6 +169,17 @@ describe('OpenAPI document for /api/v1', () => {
     const folders = await expectDocumented('/folders', 'GET', '/folders');
     expect((folders.body as unknown as { id: string }[]).map((f) => f.id)).toContain(folderId);
 
+    // pages: the next one is linked, a bad limit or cursor is a documented 400
+    await expectDocumented('/scripts', 'POST', '/scripts', { json: { title: 'Second', content: 'print(2)' } });
+    const firstPage = await call('GET', '/scripts?limit=1');
+    expect(((await firstPage.json()) as unknown[]).length).toBe(1);
+    const next = /^<\/api\/v1(\/scripts\?[^>]+)>; rel="next"$/.exec(firstPage.headers.get('link') ?? '');
+    expect(next).not.toBeNull();
+    const secondPage = await expectDocumented('/scripts', 'GET', next![1]!);
+    expect((secondPage.body as unknown as { id: string }[]).length).toBeGreaterThanOrEqual(1);
+    expect((await expectDocumented('/scripts', 'GET', '/scripts?limit=0')).status).toBe(400);
+    expect((await expectDocumented('/folders', 'GET', '/folders?cursor=nope')).status).toBe(400);
+
     const content = await expectDocumented('/scripts/{id}/content', 'GET', `/scripts/${id}/content`);
     expect(content.body).toMatchObject({ id, title: 'Contract script', content: 'print("v1")', version: 1 });
 

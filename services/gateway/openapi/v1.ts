@@ -13,6 +13,8 @@ export type OpenApiDocument = {
   [key: string]: Json;
 };
 
+import { LIST_LIMITS } from '../pagination';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonBody = (schema: Json) => ({ 'application/json': { schema } });
 const errorResponse = (description: string) => ({ description, content: jsonBody(ref('Error')) });
@@ -33,6 +35,31 @@ const commonWithScript = {
   ...common,
   '404': errorResponse('No script with this id belongs to the key\'s owner (another user\'s script answers the same way).'),
 };
+
+/** `limit` and `cursor` of a paginated list; the next page's URL comes back in the `Link` header. */
+const pageParams = (limits: { default: number; max: number }): Json[] => [
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Items per page, 1 to ${limits.max} (default ${limits.default}).`,
+    schema: { type: 'integer', minimum: 1, maximum: limits.max, default: limits.default },
+  },
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Opaque: copy it from the previous answer\'s `Link` header (or follow that URL). Omit it for the first page.',
+    schema: { type: 'string' },
+  },
+];
+const pageHeaders = {
+  Link: {
+    description: 'The next page: `</api/v1/...?cursor=...>; rel="next"`. Absent on the last page.',
+    schema: { type: 'string' },
+  },
+};
+const pageErrors = { '400': errorResponse('A `limit` outside the documented range, or an invalid `cursor`.') };
 
 const uploadBody = (withTitle: boolean) => ({
   required: true,
@@ -73,7 +100,8 @@ export const openApiV1Document: OpenApiDocument = {
       'Every call needs an API key in the `X-API-Key` header. Create keys on the API Keys page (/api-keys); ' +
       'a key acts for the user who created it and stops working as soon as it is deleted. ' +
       'Errors answer JSON `{ "error": "<message>" }` with a 4xx status. IDs are opaque strings; ' +
-      'a version number is an integer starting at 1.',
+      'a version number is an integer starting at 1. Lists are paginated: `limit` and `cursor` query parameters, ' +
+      'the next page\'s URL in a `Link: <...>; rel="next"` header.',
   },
   servers: [{ url: '/api/v1', description: 'This LuaVault instance' }],
   security: [{ ApiKeyAuth: [] }],
@@ -100,9 +128,14 @@ export const openApiV1Document: OpenApiDocument = {
         operationId: 'listScripts',
         tags: ['Scripts'],
         summary: 'List your scripts',
-        description: 'All scripts of the key\'s owner, newest update first.',
+        description:
+          'The scripts of the key\'s owner, newest update first, one page at a time. Items carry a 300-character ' +
+          '`preview` and the `size` in bytes instead of the content: read a script\'s content with ' +
+          '`GET /scripts/{id}/content` or `/raw`.',
+        parameters: pageParams(LIST_LIMITS.scripts),
         responses: {
-          '200': { description: 'The scripts.', content: jsonBody({ type: 'array', items: ref('Script') }) },
+          '200': { description: 'One page of scripts.', headers: pageHeaders, content: jsonBody({ type: 'array', items: ref('ScriptSummary') }) },
+          ...pageErrors,
           ...common,
         },
       },
@@ -230,9 +263,12 @@ export const openApiV1Document: OpenApiDocument = {
         operationId: 'listFolders',
         tags: ['Folders'],
         summary: 'List your folders',
-        description: 'Every folder of the key\'s owner; `parentId` links a folder to its parent (null at the root).',
+        description:
+          'The folders of the key\'s owner by name, one page at a time; `parentId` links a folder to its parent (null at the root).',
+        parameters: pageParams(LIST_LIMITS.folders),
         responses: {
-          '200': { description: 'The folders.', content: jsonBody({ type: 'array', items: ref('Folder') }) },
+          '200': { description: 'One page of folders.', headers: pageHeaders, content: jsonBody({ type: 'array', items: ref('Folder') }) },
+          ...pageErrors,
           ...common,
         },
       },
@@ -269,6 +305,23 @@ export const openApiV1Document: OpenApiDocument = {
           shareId: { type: ['string', 'null'], description: 'null while the script is not shared.' },
           shareFullHistory: { type: 'boolean', description: 'Whether the share link serves versions saved before it was made.' },
           sharedAtVersion: { type: ['integer', 'null'], description: 'The version current when the link was made; null when not shared.' },
+          views: { type: 'integer', minimum: 0, description: 'Views of the public share page.' },
+          version: { type: 'integer', minimum: 1, description: 'The latest version number.' },
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      ScriptSummary: {
+        type: 'object',
+        description: 'A script in a list: no content.',
+        required: ['id', 'title', 'preview', 'size', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
+        properties: {
+          id: { type: 'string' },
+          title: { type: 'string' },
+          preview: { type: 'string', maxLength: 300, description: 'The first 300 characters of the content.' },
+          size: { type: 'integer', minimum: 0, description: 'The content\'s size in bytes (UTF-8).' },
+          folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
+          shareId: { type: ['string', 'null'], description: 'null while the script is not shared.' },
           views: { type: 'integer', minimum: 0, description: 'Views of the public share page.' },
           version: { type: 'integer', minimum: 1, description: 'The latest version number.' },
           createdAt: { type: 'string', format: 'date-time' },

@@ -3,7 +3,9 @@ import { adminQueries } from '../../../projections/admin-stats/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
 import type { GatewayContext } from '../http-context';
 import { requireAdminKey } from '../middleware/auth';
-import { AdminScriptsQuery } from '../schemas';
+import { AdminScriptsQuery, IdParam } from '../schemas';
+import { NotFoundError } from '../../domain/shared/errors';
+import { pageRequest, sendPage } from '../pagination';
 import { parse } from '../validation';
 
 /** `/admin-api`: projected statistics, all users, all scripts. The key is checked on the server, never in the browser. */
@@ -18,21 +20,23 @@ export function adminRoutes(ctx: GatewayContext): Router {
   router.get('/stats', async (_req, res) => {
     res.json(await admin.stats());
   });
-  router.get('/users', async (_req, res) => {
-    res.json((await accountQueries(ctx.readStore).allUsers()).map((u) => ({ id: u._id, username: u.username, createdAt: u.createdAt })));
+  router.get('/users', async (req, res) => {
+    const page = await accountQueries(ctx.readStore).usersPage(pageRequest('adminUsers', req.query));
+    sendPage(req, res, 'adminUsers', { items: page.items.map((u) => ({ id: u._id, username: u.username, createdAt: u.createdAt })), next: page.next });
   });
+  /** Script summaries (the 300-character `preview` and `size` in bytes); the content is `GET /admin-api/scripts/{id}`. */
   router.get('/scripts', async (req, res) => {
     const { userId } = parse(AdminScriptsQuery, req.query);
-    res.json(
-      (await admin.allScripts(userId)).map((s) => ({
-        id: s._id,
-        title: s.title,
-        userId: s.ownerId,
-        views: s.views,
-        updatedAt: s.updatedAt,
-        content: s.content,
-      })),
-    );
+    const page = await admin.scriptsPage(userId, pageRequest('adminScripts', req.query));
+    sendPage(req, res, 'adminScripts', {
+      items: page.items.map((s) => ({ id: s._id, title: s.title, userId: s.ownerId, views: s.views, updatedAt: s.updatedAt, preview: s.preview, size: s.size })),
+      next: page.next,
+    });
+  });
+  router.get('/scripts/:id', async (req, res) => {
+    const script = await admin.script(parse(IdParam, req.params).id);
+    if (!script) throw new NotFoundError('Script not found');
+    res.json({ id: script._id, title: script.title, userId: script.ownerId, views: script.views, updatedAt: script.updatedAt, content: script.content });
   });
   return router;
 }

@@ -8,12 +8,13 @@ import {
   shareFolder,
   updateFolder,
 } from '../../application/folders';
-import { folderView, scriptView } from '../../application/views';
+import { folderView, scriptSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
 import { CreateFolderBody, FolderListQuery, IdParam, UpdateFolderBody } from '../schemas';
 import { parse } from '../validation';
+import { pageRequest, sendPage } from '../pagination';
 
 /** `/api/folders`, behind a session. */
 export function folderRoutes(ctx: GatewayContext): Router {
@@ -22,7 +23,8 @@ export function folderRoutes(ctx: GatewayContext): Router {
 
   router.get('/folders', async (req, res) => {
     const { parentId } = parse(FolderListQuery, req.query);
-    res.json((await workspace.foldersOf(actorOf(res).userId, parentId)).map(folderView));
+    const page = await workspace.foldersPageOf(actorOf(res).userId, parentId, pageRequest('folders', req.query));
+    sendPage(req, res, 'folders', { items: page.items.map(folderView), next: page.next });
   });
 
   router.post('/folders', async (req, res) => {
@@ -44,8 +46,10 @@ export function folderRoutes(ctx: GatewayContext): Router {
   });
 
   router.get('/folders/:id/scripts', async (req, res) => {
+    const request = pageRequest('scripts', req.query);
     const folder = await readOwnedFolder(ctx, actorOf(res), parse(IdParam, req.params).id);
-    res.json((await workspace.scriptsInFolder(actorOf(res).userId, folder.id)).map(scriptView));
+    const page = await workspace.scriptsPageOf(actorOf(res).userId, folder.id, request);
+    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
 
   router.get('/folders/:id/path', async (req, res) => {

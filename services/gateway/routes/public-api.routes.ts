@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
 import { createScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
 import { titleFromUpload } from '../../application/uploads';
-import { folderView, scriptView } from '../../application/views';
+import { folderView, scriptSummaryView, scriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
@@ -11,6 +11,7 @@ import { readMultipart, titleFromFileName } from '../uploads/multipart';
 import { CreateScriptBody, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { openApiV1Document } from '../openapi/v1';
+import { pageRequest, sendPage } from '../pagination';
 
 async function singleUploadedFile(req: Request) {
   const body = await readMultipart(req);
@@ -34,11 +35,13 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/scripts', async (_req, res) => {
-    res.json((await workspace.scriptsOf(actorOf(res).userId)).map(scriptView));
+  router.get('/scripts', async (req, res) => {
+    const page = await workspace.scriptsPageOf(actorOf(res).userId, undefined, pageRequest('scripts', req.query));
+    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
-  router.get('/folders', async (_req, res) => {
-    res.json((await workspace.foldersOf(actorOf(res).userId)).map(folderView));
+  router.get('/folders', async (req, res) => {
+    const page = await workspace.foldersPageOf(actorOf(res).userId, undefined, pageRequest('folders', req.query));
+    sendPage(req, res, 'folders', { items: page.items.map(folderView), next: page.next });
   });
   router.get('/scripts/:id/content', async (req, res) => {
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);

@@ -10,7 +10,7 @@ import {
   saveScript,
   shareScript,
 } from '../../application/scripts';
-import { scriptView, versionView } from '../../application/views';
+import { actorName, scriptSummaryView, versionSummaryView, versionView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
@@ -18,19 +18,28 @@ import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
 import { CreateScriptBody, IdParam, MoveScriptBody, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
+import { pageRequest, sendPage } from '../pagination';
 
 /** `/api/scripts` and `/api/root-scripts`, behind a session. Every handler passes the actor: ownership is checked below. */
 export function scriptRoutes(ctx: GatewayContext): Router {
   const router = Router();
   const workspace = workspaceQueries(ctx.readStore);
   const timeline = timelineQueries(ctx.readStore);
+  const accounts = accountQueries(ctx.readStore);
+  /** `user:<id>` → username for the actors of one page */
+  const usernamesOf = async (actorIds: string[]) => {
+    const userIds = [...new Set(actorIds.filter((a) => a.startsWith('user:')).map((a) => a.slice('user:'.length)))];
+    return new Map((await accounts.usersByIds(userIds)).map((u) => [u._id, u.username]));
+  };
 
-  router.get('/scripts', async (_req, res) => {
-    res.json((await workspace.scriptsOf(actorOf(res).userId)).map(scriptView));
+  router.get('/scripts', async (req, res) => {
+    const page = await workspace.scriptsPageOf(actorOf(res).userId, undefined, pageRequest('scripts', req.query));
+    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
 
-  router.get('/root-scripts', async (_req, res) => {
-    res.json((await workspace.rootScriptsOf(actorOf(res).userId)).map(scriptView));
+  router.get('/root-scripts', async (req, res) => {
+    const page = await workspace.scriptsPageOf(actorOf(res).userId, null, pageRequest('scripts', req.query));
+    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
 
   router.post('/scripts', async (req, res) => {
@@ -56,8 +65,11 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   });
 
   router.get('/scripts/:id/versions', async (req, res) => {
+    const request = pageRequest('versions', req.query);
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    res.json((await timeline.versionsOf(script.id)).map(versionView));
+    const page = await timeline.versionsPageOf(script.id, request);
+    const names = await usernamesOf(page.items.map((v) => v.actorId));
+    sendPage(req, res, 'versions', { items: page.items.map((v) => versionSummaryView(v, actorName(v.actorId, names))), next: page.next });
   });
 
   router.get('/scripts/:id/versions/:versionId', async (req, res) => {
@@ -74,20 +86,21 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   });
 
   router.get('/scripts/:id/history', async (req, res) => {
+    const request = pageRequest('history', req.query);
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    const entries = await timeline.auditTrailOf(script.id);
-    const userIds = [...new Set(entries.map((e) => e.actorId.replace(/^user:/, '')))];
-    const names = new Map((await accountQueries(ctx.readStore).usersByIds(userIds)).map((u) => [u._id, u.username]));
-    res.json(
-      entries.map((e) => ({
+    const page = await timeline.auditTrailPageOf(script.id, { limit: request.limit, before: request.after ? String(request.after.value) : undefined });
+    const names = await usernamesOf(page.items.map((e) => e.actorId));
+    sendPage(req, res, 'history', {
+      items: page.items.map((e) => ({
         position: e._id.replace(/^0+(?=\d)/, ''),
         type: e.type,
         actorId: e.actorId,
-        actorName: names.get(e.actorId.replace(/^user:/, '')) ?? (e.actorId.startsWith('apikey:') ? 'API key' : e.actorId),
+        actorName: actorName(e.actorId, names),
         at: e.at,
         summary: e.summary,
       })),
-    );
+      next: page.next === null ? null : { value: page.next, id: '' },
+    });
   });
 
   router.post('/scripts/:id/share', async (req, res) => {

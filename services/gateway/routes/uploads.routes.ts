@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { uploadRepository, uploadScripts, uploadStructure, type UploadItem } from '../../application/uploads';
+import { summaryOfScriptView } from '../../application/views';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
 import { folderSegments, readMultipart, titleFromFileName, type MultipartBody } from '../uploads/multipart';
@@ -42,7 +43,8 @@ export function uploadRoutes(ctx: GatewayContext): Router {
     const { folderId } = parse(FolderIdOrNullParam, req.params);
     const body = await readMultipart(req);
     const scripts = await uploadScripts(ctx, actorOf(res), flatItems(body, 'files'), folderId);
-    res.status(201).json({ scriptsCreated: scripts.length, scripts });
+    // summaries, not contents: 500 files of up to 5 MB would make an unbounded answer
+    res.status(201).json({ scriptsCreated: scripts.length, scripts: scripts.map(summaryOfScriptView) });
   });
 
   router.post('/upload/structure', async (req, res) => {

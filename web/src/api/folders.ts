@@ -1,6 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { invalidateQueries, removeQueries, useQuery } from '../lib/query';
-import type { Folder, FolderPathItem, Script } from './types';
+import { fetchAllPages, usePagedQuery } from '../lib/paged-query';
+import type { Folder, FolderPathItem, ScriptSummary } from './types';
 
 export const folderKeys = {
   all: ['folders'] as const,
@@ -11,13 +12,15 @@ export const folderKeys = {
 };
 const enc = encodeURIComponent;
 
-export const useAllFolders = (enabled = true) => useQuery(folderKeys.all, () => apiFetch<Folder[]>('/api/folders'), { enabled });
+/** Every folder (the move picker shows the whole tree): all pages, the largest the server allows. */
+export const useAllFolders = (enabled = true) =>
+  useQuery(folderKeys.all, () => fetchAllPages<Folder>('/api/folders?limit=500'), { enabled });
 export const useChildFolders = (parentId: string | null, enabled = true) =>
-  useQuery(folderKeys.children(parentId), () => apiFetch<Folder[]>(`/api/folders?parentId=${parentId === null ? 'null' : enc(parentId)}`), { enabled });
+  usePagedQuery<Folder>(folderKeys.children(parentId), `/api/folders?parentId=${parentId === null ? 'null' : enc(parentId)}`, { enabled, maxLimit: 500 });
 export const useFolder = (id: string | undefined) =>
   useQuery(folderKeys.one(id ?? ''), () => apiFetch<Folder>(`/api/folders/${enc(id!)}`), { enabled: !!id });
 export const useFolderScripts = (id: string | undefined) =>
-  useQuery(folderKeys.scripts(id ?? ''), () => apiFetch<Script[]>(`/api/folders/${enc(id!)}/scripts`), { enabled: !!id });
+  usePagedQuery<ScriptSummary>(folderKeys.scripts(id ?? ''), `/api/folders/${enc(id ?? '')}/scripts`, { enabled: !!id });
 export const useFolderPath = (id: string | undefined) =>
   useQuery(folderKeys.path(id ?? ''), () => apiFetch<FolderPathItem[]>(`/api/folders/${enc(id!)}/path`), { enabled: !!id });
 

@@ -1,6 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { invalidateQueries, setQueryData, useQuery } from '../lib/query';
-import type { AuditEntry, Script, ScriptVersion, ShareResult, StorageUse } from './types';
+import { usePagedQuery } from '../lib/paged-query';
+import type { AuditEntry, Script, ScriptSummary, ScriptVersion, ShareResult, StorageUse, VersionSummary } from './types';
 
 /** Query keys: everything about scripts lives under 'scripts' or 'script'. */
 export const scriptKeys = {
@@ -13,14 +14,15 @@ export const scriptKeys = {
 
 const enc = encodeURIComponent;
 
-export const useScripts = (enabled = true) => useQuery(scriptKeys.all, () => apiFetch<Script[]>('/api/scripts'), { enabled });
-export const useRootScripts = (enabled = true) => useQuery(scriptKeys.root, () => apiFetch<Script[]>('/api/root-scripts'), { enabled });
+export const useScripts = (enabled = true) => usePagedQuery<ScriptSummary>(scriptKeys.all, '/api/scripts', { enabled });
+export const useRootScripts = (enabled = true) => usePagedQuery<ScriptSummary>(scriptKeys.root, '/api/root-scripts', { enabled });
 export const useScript = (id: string | undefined) =>
   useQuery(scriptKeys.one(id ?? ''), () => apiFetch<Script>(`/api/scripts/${enc(id!)}`), { enabled: !!id });
+/** Version summaries, latest first (no contents: `fetchVersion` has them). */
 export const useVersions = (id: string | undefined) =>
-  useQuery(scriptKeys.versions(id ?? ''), () => apiFetch<ScriptVersion[]>(`/api/scripts/${enc(id!)}/versions`), { enabled: !!id });
+  usePagedQuery<VersionSummary>(scriptKeys.versions(id ?? ''), `/api/scripts/${enc(id ?? '')}/versions`, { enabled: !!id });
 export const useHistory = (id: string | undefined, enabled = true) =>
-  useQuery(scriptKeys.history(id ?? ''), () => apiFetch<AuditEntry[]>(`/api/scripts/${enc(id!)}/history`), { enabled: !!id && enabled });
+  usePagedQuery<AuditEntry>(scriptKeys.history(id ?? ''), `/api/scripts/${enc(id ?? '')}/history`, { enabled: !!id && enabled, keyOf: (e) => e.position });
 
 /** Storage used and allowed (GET /api/user). Keyed under 'scripts' so every script write refreshes it. */
 export const useStorage = () =>

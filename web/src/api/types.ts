@@ -17,7 +17,11 @@ export type Script = {
 export type ShareResult = { shareId: string; fullHistory: boolean; sharedAtVersion: number };
 /** GET /api/user `storage`: all versions of the account's scripts, in UTF-8 bytes; quotaBytes null = unlimited. */
 export type StorageUse = { usedBytes: number; quotaBytes: number | null };
+/** A script in a list: the first 300 characters (`preview`) and the size in bytes instead of the content. */
+export type ScriptSummary = Omit<Script, 'content'> & { preview: string; size: number };
 export type ScriptVersion = { id: number | string; version: number; comment: string | null; createdAt: string; content: string };
+/** A version in a list: who saved it and its size, no content (fetch the version for it). */
+export type VersionSummary = Omit<ScriptVersion, 'content'> & { authorId: string; authorName: string; size: number };
 export type Folder = {
   id: string;
   name: string;
@@ -30,9 +34,15 @@ export type Folder = {
 export type FolderPathItem = { id: string; name: string };
 export type AuditEntry = { position: string | number; type: string; actorId: string | null; actorName: string | null; at: string; summary: string };
 export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };
-export type MultiUploadResult = { scriptsCreated: number; scripts: Script[] };
+export type MultiUploadResult = { scriptsCreated: number; scripts: ScriptSummary[] };
 export type SharedScript = { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
 export type SharedFolderScript = { id: string; title: string; updatedAt: string; shareId: string | null };
 export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { id: string; name: string; contents: SharedFolderContents }[] };
-export type SharedFolder = { folder: { name: string; updatedAt: string }; contents?: SharedFolderContents; scripts?: SharedFolderScript[] };
+export type SharedFolder = {
+  folder: { name: string; updatedAt: string };
+  contents?: SharedFolderContents;
+  scripts?: SharedFolderScript[];
+  /** the tree was larger than one answer lists: only its first entries are shown */
+  truncated?: boolean;
+};
 export type AppConfig = { scriptQuota: number | null; maxUploadBytes: number };

@@ -41,6 +41,26 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   }
 }
 
+/** One page of a paginated list: the body is the array, the next page's URL is in `Link: <...>; rel="next"`. */
+export type Page<T> = { items: T[]; next: string | null };
+
+export function nextPageUrl(link: string | null): string | null {
+  const match = link ? /<([^>]+)>\s*;\s*rel="next"/.exec(link) : null;
+  return match ? match[1]! : null;
+}
+
+export async function apiFetchPage<T>(path: string, init: ApiInit = {}): Promise<Page<T>> {
+  const { headers, ...rest } = init;
+  const h = new Headers(headers);
+  h.set('Accept', 'application/json');
+  const res = await fetch(path, { ...rest, headers: h, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  return { items: (await res.json()) as T[], next: nextPageUrl(res.headers.get('Link')) };
+}
+
 /** The server's `error` field when the body is JSON, else the error's message. */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {

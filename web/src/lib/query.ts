@@ -135,6 +135,11 @@ export function setQueryData<T>(key: QueryKey, data: T | ((old: T | undefined) =
   setEntry(k, { data: next, status: 'success', error: undefined, updatedAt: Date.now() });
 }
 
+/** What the cache holds for `key` right now, if anything. */
+export function getQueryData<T>(key: QueryKey): T | undefined {
+  return useCache.getState().entries[hash(key)]?.data as T | undefined;
+}
+
 /** Drop everything (sign-in, sign-out). Mounted queries fetch again. */
 export function clearQueryCache(): void {
   generation++;

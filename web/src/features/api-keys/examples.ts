@@ -53,7 +53,7 @@ export function buildExamples({ origin, apiKey, scriptId }: ExampleContext): Api
     {
       id: 'list-scripts',
       title: 'List your scripts',
-      description: 'All your scripts, newest update first, with ids, titles, content and the latest version number.',
+      description: 'Your scripts, newest update first, a page at a time (the next page is in the Link header): ids, titles, a 300-character preview and the latest version number.',
       method: 'GET',
       path: '/scripts',
       command: `curl -sS ${auth} "${base}/scripts"`,

@@ -24,7 +24,7 @@ import {
   useScript,
   useVersions,
 } from '../../api/scripts';
-import type { ScriptVersion } from '../../api/types';
+import type { ScriptVersion, VersionSummary } from '../../api/types';
 import { draftKey, useDraft } from './use-draft';
 import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
@@ -200,10 +200,10 @@ export default function ScriptEditorPage() {
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  const view = async (v: ScriptVersion) => {
+  const view = async (v: VersionSummary) => {
     if (!id) return;
     try {
-      const full = await fetchVersion(id, v.version).catch(() => v);
+      const full = await fetchVersion(id, v.version); // lists carry no content
       setViewing(full);
       setHistoryOpen(false);
     } catch (err) {
@@ -221,7 +221,7 @@ export default function ScriptEditorPage() {
     }
   };
 
-  const restore = async (v: ScriptVersion) => {
+  const restore = async (v: VersionSummary) => {
     if (!id) return;
     try {
       const restored = await restoreVersion(id, v.version);
@@ -253,8 +253,8 @@ export default function ScriptEditorPage() {
     }
   };
 
-  const versionNumbers = useMemo(() => (versions.data ?? []).map((v) => v.version), [versions.data]);
-  const latestVersion = versions.data?.[0]?.version ?? saved?.version ?? null;
+  const versionNumbers = useMemo(() => (versions.items ?? []).map((v) => v.version), [versions.items]);
+  const latestVersion = versions.items?.[0]?.version ?? saved?.version ?? null;
 
   if (!isNew && script.isError) {
     return (
@@ -319,7 +319,8 @@ export default function ScriptEditorPage() {
             <WandIcon /> {formatting ? 'Formatting...' : 'Format'}
           </Button>
           <Button variant="outline" onClick={() => setHistoryOpen(true)} disabled={isNew}>
-            <HistoryIcon /> History ({versionNumbers.length})
+            {/* versions are numbered 1..n and never removed, so the latest number counts them all (the list is paged) */}
+            <HistoryIcon /> History ({versionNumbers[0] ?? 0})
           </Button>
           <Button onClick={() => void save()} disabled={saving || !!viewing} title="Save (Ctrl+S)">
             <SaveIcon /> {saving ? 'Saving...' : 'Save'}
@@ -418,13 +419,15 @@ export default function ScriptEditorPage() {
           open={historyOpen}
           onOpenChange={setHistoryOpen}
           scriptId={id}
-          versions={versions.data ?? []}
-          loading={versions.isLoading}
+          versions={versions}
           viewing={viewing?.version ?? null}
           onView={(v) => void view(v)}
           onCompare={async (v) => {
-            const full = await fetchVersion(id, v.version).catch(() => v);
-            setCompare(full);
+            try {
+              setCompare(await fetchVersion(id, v.version)); // lists carry no content
+            } catch (err) {
+              toast({ title: 'Failed to load version', description: errorMessage(err), variant: 'destructive' });
+            }
           }}
           onRestore={restore}
         />

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { ChevronRightIcon, EditIcon, FolderPlusIcon, PlusIcon, ShareIcon, TrashIcon, UploadIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { toast } from '../../components/ui/toast';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { paths } from '../../config/paths';
@@ -30,8 +31,8 @@ export default function FolderPage() {
   const allScripts = useScripts(!id && !!user);
   const scripts = id ? folderScripts : allScripts;
 
-  const shownFolders = useMemo(() => (subfolders.data ?? []).filter((f) => matches(f.name, query)), [subfolders.data, query]);
-  const shownScripts = useMemo(() => (scripts.data ?? []).filter((s) => matches(s.title, query)), [scripts.data, query]);
+  const shownFolders = useMemo(() => (subfolders.items ?? []).filter((f) => matches(f.name, query)), [subfolders.items, query]);
+  const shownScripts = useMemo(() => (scripts.items ?? []).filter((s) => matches(s.title, query)), [scripts.items, query]);
 
   if (!user) return null;
   if (id && folder.isError) {
@@ -136,6 +137,7 @@ export default function FolderPage() {
             ))}
           </div>
         )}
+        <LoadMore list={subfolders} label="Load more folders" />
       </section>
 
       <section className="section" aria-labelledby="scripts-heading">
@@ -158,6 +160,7 @@ export default function FolderPage() {
             ))}
           </div>
         )}
+        <LoadMore list={scripts} label="Load more scripts" />
       </section>
 
       <FolderNameDialog open={dialog === 'newFolder'} onOpenChange={close} parentId={id ?? null} />

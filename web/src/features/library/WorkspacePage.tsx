@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { FolderPlusIcon, PlusIcon, UploadIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useChildFolders } from '../../api/folders';
@@ -22,8 +23,8 @@ export default function WorkspacePage() {
   const folders = useChildFolders(null);
   const scripts = useRootScripts();
 
-  const shownFolders = useMemo(() => (folders.data ?? []).filter((f) => matches(f.name, query)), [folders.data, query]);
-  const shownScripts = useMemo(() => (scripts.data ?? []).filter((s) => matches(s.title, query)), [scripts.data, query]);
+  const shownFolders = useMemo(() => (folders.items ?? []).filter((f) => matches(f.name, query)), [folders.items, query]);
+  const shownScripts = useMemo(() => (scripts.items ?? []).filter((s) => matches(s.title, query)), [scripts.items, query]);
   const searching = query.trim() !== '';
 
   return (
@@ -70,6 +71,7 @@ export default function WorkspacePage() {
             ))}
           </div>
         )}
+        <LoadMore list={folders} label="Load more folders" />
       </section>
 
       <section className="section" aria-labelledby="unorganized-heading">
@@ -93,6 +95,7 @@ export default function WorkspacePage() {
             ))}
           </div>
         )}
+        <LoadMore list={scripts} label="Load more scripts" />
       </section>
 
       <FolderNameDialog open={newFolder} onOpenChange={setNewFolder} parentId={null} />

@@ -120,6 +120,11 @@ export default function SharedFolderPage() {
       ) : (
         <Contents contents={contents} />
       )}
+      {state.data.truncated && (
+        <p className="alert alert-info" role="status">
+          This repository is larger than one page shows: only its first 1,000 folders and scripts are listed.
+        </p>
+      )}
     </div>
   );
 }

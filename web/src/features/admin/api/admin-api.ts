@@ -17,7 +17,14 @@ export interface AdminScript {
   userId: string;
   views: number;
   updatedAt: string;
-  content: string;
+  /** the first 300 characters; the content comes from `getAdminScript` */
+  preview: string;
+  size: number;
+}
+/** One page of an admin list and the next page's URL (from the `Link` header), null on the last page. */
+export interface AdminPage<T> {
+  items: T[];
+  next: string | null;
 }
 
 /** A non-OK answer: the server's `error` field, or 'Request failed with status {n}'. */
@@ -40,6 +47,16 @@ export class AdminNetworkError extends Error {
 }
 
 export async function adminFetch<T>(path: string, accessKey: string): Promise<T> {
+  return (await adminResponse(path, accessKey)).json() as Promise<T>;
+}
+
+async function adminFetchPage<T>(path: string, accessKey: string): Promise<AdminPage<T>> {
+  const res = await adminResponse(path, accessKey);
+  const match = /<([^>]+)>\s*;\s*rel="next"/.exec(res.headers.get('Link') ?? '');
+  return { items: (await res.json()) as T[], next: match ? match[1]! : null };
+}
+
+async function adminResponse(path: string, accessKey: string): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, { headers: { 'X-API-Key': accessKey, Accept: 'application/json' }, credentials: 'include' });
@@ -56,14 +73,16 @@ export async function adminFetch<T>(path: string, accessKey: string): Promise<T>
     }
     throw new AdminApiError(res.status, message);
   }
-  return (await res.json()) as T;
+  return res;
 }
 
 export const checkAdminHealth = (key: string) => adminFetch<{ status: string }>('/admin-api/health', key);
 export const getAdminStats = (key: string) => adminFetch<AdminStats>('/admin-api/stats', key);
-export const getAdminUsers = (key: string) => adminFetch<AdminUser[]>('/admin-api/users', key);
-export const getAdminScripts = (key: string, userId?: string | null) =>
-  adminFetch<AdminScript[]>(`/admin-api/scripts${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, key);
+/** `next`: a page URL from the previous answer; omitted for the first page. */
+export const getAdminUsers = (key: string, next?: string | null) => adminFetchPage<AdminUser>(next ?? '/admin-api/users', key);
+export const getAdminScripts = (key: string, userId?: string | null, next?: string | null) =>
+  adminFetchPage<AdminScript>(next ?? `/admin-api/scripts${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, key);
+export const getAdminScript = (key: string, id: string) => adminFetch<AdminScript & { content: string }>(`/admin-api/scripts/${encodeURIComponent(id)}`, key);
 
 /** Result of checking a key against the server. */
 export type KeyCheck = 'valid' | 'invalid' | 'error';

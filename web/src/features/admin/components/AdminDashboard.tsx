@@ -8,14 +8,17 @@ import {
   AdminApiError,
   AdminNetworkError,
   checkAdminHealth,
+  getAdminScript,
   getAdminScripts,
   getAdminStats,
   getAdminUsers,
+  type AdminPage,
   type AdminScript,
   type AdminStats,
   type AdminUser,
 } from '../api/admin-api';
 import { ScriptsTable, StatsPanel, UsersTable, type Loadable } from './AdminTables';
+import { downloadScript } from '../admin-session';
 
 type TabName = 'dashboard' | 'users' | 'scripts';
 
@@ -23,7 +26,7 @@ function useLoadable<T>(
   load: () => Promise<T>,
   errorTitle: string,
   onUnauthorized: () => void,
-): [Loadable<T>, () => Promise<void>] {
+): [Loadable<T>, () => Promise<void>, (update: (data: T | null) => T | null) => void] {
   const [state, setState] = useState<Loadable<T>>({ data: null, loading: false });
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -41,8 +44,35 @@ function useLoadable<T>(
       toast({ title: errorTitle, description: (err as Error).message, variant: 'destructive' });
     }
   }, [errorTitle, onUnauthorized]);
-  return [state, reload];
+  const update = useCallback((fn: (data: T | null) => T | null) => setState((s) => ({ ...s, data: fn(s.data) })), []);
+  return [state, reload, update];
 }
+
+/** "Load more" for an admin list: appends the next page to what is shown. */
+function useMorePages<T>(
+  list: Loadable<AdminPage<T>>,
+  update: (fn: (data: AdminPage<T> | null) => AdminPage<T> | null) => void,
+  load: (next: string) => Promise<AdminPage<T>>,
+  errorTitle: string,
+) {
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    const next = list.data?.next;
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const page = await load(next);
+      update((data) => (data ? { items: [...data.items, ...page.items], next: page.next } : data));
+    } catch (err) {
+      toast({ title: errorTitle, description: (err as Error).message, variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return { hasMore: !!list.data?.next, loadingMore, loadMore };
+}
+
+const itemsOf = <T,>(list: Loadable<AdminPage<T>>): Loadable<T[]> => ({ data: list.data?.items ?? null, loading: list.loading });
 
 /**
  * The dashboard behind the access key: Dashboard, Users and Scripts tabs. On entering and on every tab change a
@@ -56,8 +86,22 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
   const [tab, setTab] = useState<TabName>(location.pathname.startsWith('/admin/scripts') ? 'scripts' : 'dashboard');
 
   const [stats, loadStats] = useLoadable<AdminStats>(() => getAdminStats(accessKey), 'Error loading statistics', onKeyRejected);
-  const [users, loadUsers] = useLoadable<AdminUser[]>(() => getAdminUsers(accessKey), 'Error loading users', onKeyRejected);
-  const [scripts, loadScripts] = useLoadable<AdminScript[]>(() => getAdminScripts(accessKey, userFilter), 'Error loading scripts', onKeyRejected);
+  const [users, loadUsers, updateUsers] = useLoadable<AdminPage<AdminUser>>(() => getAdminUsers(accessKey), 'Error loading users', onKeyRejected);
+  const [scripts, loadScripts, updateScripts] = useLoadable<AdminPage<AdminScript>>(
+    () => getAdminScripts(accessKey, userFilter),
+    'Error loading scripts',
+    onKeyRejected,
+  );
+  const moreUsers = useMorePages(users, updateUsers, (next) => getAdminUsers(accessKey, next), 'Error loading users');
+  const moreScripts = useMorePages(scripts, updateScripts, (next) => getAdminScripts(accessKey, userFilter, next), 'Error loading scripts');
+  const download = async (script: AdminScript) => {
+    try {
+      const full = await getAdminScript(accessKey, script.id);
+      downloadScript(full.title, full.content);
+    } catch (err) {
+      toast({ title: 'Error loading scripts', description: (err as Error).message, variant: 'destructive' });
+    }
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -112,7 +156,7 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
           <StatsPanel stats={stats} onRefresh={() => void loadStats()} />
         </TabPanel>
         <TabPanel value="users">
-          <UsersTable users={users} onRefresh={() => void loadUsers()} onViewScripts={(u) => openInNewTab(`/admin/scripts?userId=${encodeURIComponent(u.id)}`)} />
+          <UsersTable users={itemsOf(users)} more={moreUsers} onRefresh={() => void loadUsers()} onViewScripts={(u) => openInNewTab(`/admin/scripts?userId=${encodeURIComponent(u.id)}`)} />
         </TabPanel>
         <TabPanel value="scripts">
           {userFilter && (
@@ -127,7 +171,9 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
             </div>
           )}
           <ScriptsTable
-            scripts={scripts}
+            scripts={itemsOf(scripts)}
+            more={moreScripts}
+            onDownload={(s) => void download(s)}
             title={userFilter ? 'User Scripts' : 'Scripts'}
             onRefresh={() => void loadScripts()}
             onOpen={(s) => openInNewTab(`/script/${encodeURIComponent(s.id)}`)}

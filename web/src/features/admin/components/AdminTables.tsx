@@ -3,7 +3,7 @@ import { DownloadIcon, EyeIcon, RotateCcwIcon } from '../../../components/ui/ico
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/format';
 import type { AdminScript, AdminStats, AdminUser } from '../api/admin-api';
-import { downloadScript } from '../admin-session';
+import { LoadMore } from '../../../components/ui/LoadMore';
 
 export type Loadable<T> = { data: T | null; loading: boolean };
 
@@ -71,7 +71,20 @@ export function StatsPanel({ stats, onRefresh }: { stats: Loadable<AdminStats>; 
   );
 }
 
-export function UsersTable({ users, onRefresh, onViewScripts }: { users: Loadable<AdminUser[]>; onRefresh: () => void; onViewScripts: (user: AdminUser) => void }) {
+/** A paginated table's "Load more" state. */
+export type MorePages = { hasMore: boolean; loadingMore: boolean; loadMore: () => Promise<void> };
+
+export function UsersTable({
+  users,
+  more,
+  onRefresh,
+  onViewScripts,
+}: {
+  users: Loadable<AdminUser[]>;
+  more: MorePages;
+  onRefresh: () => void;
+  onViewScripts: (user: AdminUser) => void;
+}) {
   return (
     <div className="stack">
       <div className="section-header">
@@ -110,19 +123,25 @@ export function UsersTable({ users, onRefresh, onViewScripts }: { users: Loadabl
           </table>
         </div>
       )}
+      <LoadMore list={more} label="Load more users" />
     </div>
   );
 }
 
 export function ScriptsTable({
   scripts,
+  more,
   onRefresh,
   onOpen,
+  onDownload,
   title = 'Scripts',
 }: {
   scripts: Loadable<AdminScript[]>;
+  more: MorePages;
   onRefresh: () => void;
   onOpen: (script: AdminScript) => void;
+  /** fetches the script's content (lists carry a preview only) and saves it as a .lua file */
+  onDownload: (script: AdminScript) => void;
   title?: string;
 }) {
   return (
@@ -161,7 +180,7 @@ export function ScriptsTable({
                       <Button
                         variant="outline"
                         size="sm"
-                        onClick={() => downloadScript(script.title, script.content)}
+                        onClick={() => onDownload(script)}
                         aria-label={`Download ${script.title}`}
                         title="Download as .lua"
                       >
@@ -178,6 +197,7 @@ export function ScriptsTable({
           </table>
         </div>
       )}
+      <LoadMore list={more} label="Load more scripts" />
     </div>
   );
 }

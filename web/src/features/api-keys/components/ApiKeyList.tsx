@@ -4,6 +4,7 @@ import { Badge, Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { KeyIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
+import { LoadMore } from '../../../components/ui/LoadMore';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatRelative } from '../../../lib/format';
@@ -13,7 +14,8 @@ export const DELETE_CONFIRMATION = 'Are you sure you want to delete this API key
 
 /** The Your API Keys tab: each key with name, created date, preview, last use and a delete button. */
 export function ApiKeyList({ onCreate }: { onCreate: () => void }) {
-  const { data: keys, isLoading, isError, error, refetch } = useApiKeys();
+  const list = useApiKeys();
+  const { items: keys, isLoading, isError, error, refetch } = list;
   const [pendingDelete, setPendingDelete] = useState<ApiKey | null>(null);
 
   const confirmDelete = async () => {
@@ -87,6 +89,7 @@ export function ApiKeyList({ onCreate }: { onCreate: () => void }) {
           </li>
         ))}
       </ul>
+      <LoadMore list={list} label="Load more API keys" />
       <ConfirmDialog
         open={pendingDelete !== null}
         onOpenChange={(open) => !open && setPendingDelete(null)}

@@ -4,11 +4,13 @@ import { Badge } from '../../../components/ui/Card';
 import { Dialog } from '../../../components/ui/Dialog';
 import { EyeIcon, GitCompareIcon, RotateCcwIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
+import { LoadMore } from '../../../components/ui/LoadMore';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/Tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useHistory } from '../../../api/scripts';
-import type { ScriptVersion } from '../../../api/types';
+import type { VersionSummary } from '../../../api/types';
+import type { PagedQueryResult } from '../../../lib/paged-query';
 
 /** Version History: a timeline of versions (latest first, 'Current' badge), View / Compare / Restore; and the audit trail. */
 export function VersionHistoryDialog({
@@ -16,7 +18,6 @@ export function VersionHistoryDialog({
   onOpenChange,
   scriptId,
   versions,
-  loading,
   viewing,
   onView,
   onCompare,
@@ -25,17 +26,18 @@ export function VersionHistoryDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
   scriptId: string;
-  versions: ScriptVersion[];
-  loading: boolean;
+  /** version summaries, latest first, a page at a time */
+  versions: PagedQueryResult<VersionSummary>;
   viewing: number | null;
-  onView: (v: ScriptVersion) => void;
-  onCompare: (v: ScriptVersion) => void;
-  onRestore: (v: ScriptVersion) => Promise<void>;
+  onView: (v: VersionSummary) => void;
+  onCompare: (v: VersionSummary) => void;
+  onRestore: (v: VersionSummary) => Promise<void>;
 }) {
+  const list = versions.items ?? [];
   const [tab, setTab] = useState('versions');
   const [restoring, setRestoring] = useState<number | null>(null);
   const history = useHistory(scriptId, open && tab === 'activity');
-  const current = versions[0]?.version;
+  const current = list[0]?.version;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Version History" description="Every save is a version. View, compare or restore any of them." size="lg">
       <Tabs value={tab} onValueChange={setTab}>
@@ -44,13 +46,13 @@ export function VersionHistoryDialog({
           <Tab value="activity">Activity</Tab>
         </TabList>
         <TabPanel value="versions">
-          {loading ? (
+          {versions.isLoading ? (
             <Spinner />
-          ) : versions.length === 0 ? (
+          ) : list.length === 0 ? (
             <p className="muted">No version history available</p>
           ) : (
             <ol className="timeline" aria-label="Versions">
-              {versions.map((v) => {
+              {list.map((v) => {
                 const isCurrent = v.version === current;
                 return (
                   <li key={v.version} className={`timeline-item ${viewing === v.version ? 'timeline-item-active' : ''}`}>
@@ -96,17 +98,18 @@ export function VersionHistoryDialog({
               })}
             </ol>
           )}
+          <LoadMore list={versions} label="Load more versions" />
         </TabPanel>
         <TabPanel value="activity">
           {history.isLoading ? (
             <Spinner />
           ) : history.isError ? (
             <p className="text-destructive">{errorMessage(history.error)}</p>
-          ) : (history.data ?? []).length === 0 ? (
+          ) : (history.items ?? []).length === 0 ? (
             <p className="muted">No activity recorded yet.</p>
           ) : (
             <ol className="audit-list" aria-label="Audit trail">
-              {(history.data ?? []).map((e) => (
+              {(history.items ?? []).map((e) => (
                 <li key={String(e.position)} className="audit-item">
                   <div className="row-wrap">
                     <strong>{e.summary}</strong>
@@ -119,6 +122,7 @@ export function VersionHistoryDialog({
               ))}
             </ol>
           )}
+          <LoadMore list={history} label="Load more activity" />
         </TabPanel>
       </Tabs>
     </Dialog>

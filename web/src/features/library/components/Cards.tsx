@@ -11,15 +11,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatRelative } from '../../../lib/format';
 import { deleteScript } from '../../../api/scripts';
 import { revokeFolderShare, shareFolder } from '../../../api/folders';
-import type { Folder, Script } from '../../../api/types';
+import type { Folder, ScriptSummary } from '../../../api/types';
 import { DeleteFolderDialog, FolderNameDialog, MoveScriptDialog } from './FolderDialogs';
 
-export const PREVIEW_CHARS = 300;
-export function preview(content: string): string {
-  return content.length > PREVIEW_CHARS ? `${content.slice(0, PREVIEW_CHARS)}...` : content;
+/** The card's text: the server's 300-character preview, with an ellipsis when the script is longer (by its size). */
+export function preview(script: Pick<ScriptSummary, 'preview' | 'size'>): string {
+  const cut = new TextEncoder().encode(script.preview).length < script.size;
+  return cut ? `${script.preview}...` : script.preview;
 }
 
-export function ScriptCard({ script }: { script: Script }) {
+export function ScriptCard({ script }: { script: ScriptSummary }) {
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -53,7 +54,7 @@ export function ScriptCard({ script }: { script: Script }) {
         </Menu>
       </div>
       <pre className="script-preview" aria-label={`Preview of ${script.title}`}>
-        {preview(script.content)}
+        {preview(script)}
       </pre>
       <div className="item-meta">
         <span title={script.updatedAt}>Updated {formatRelative(script.updatedAt)}</span>

@@ -132,7 +132,7 @@ export function folderOptions(folders: Folder[]): { id: string; label: string }[
   return folders.map((f) => ({ id: f.id, label: label(f) })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
-export function MoveScriptDialog({ open, onOpenChange, script }: { open: boolean; onOpenChange: (o: boolean) => void; script: Script }) {
+export function MoveScriptDialog({ open, onOpenChange, script }: { open: boolean; onOpenChange: (o: boolean) => void; script: Pick<Script, 'id' | 'title' | 'folderId'> }) {
   const folders = useAllFolders(open);
   const [target, setTarget] = useState<string>('');
   const [busy, setBusy] = useState(false);
