@@ -27,6 +27,7 @@ import { healthRoutes } from './gateway/routes/health.routes';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
+import { createDecisionStateCache } from './application/decision-states';
 
 /** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
@@ -151,6 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     watermark,
     now: () => new Date().toISOString(),
     newId: () => randomId(12),
+    decisionStates: createDecisionStateCache(),
     tokens: new SessionTokens(sessionSecret),
     adminKey: admin.value,
     views,
