@@ -32,11 +32,29 @@ export async function handleCommand<State, C extends Command, E extends Event>(
 ): Promise<{ events: E[]; position: bigint | null }> {
   const awaitReadModels = options.awaitReadModels ?? true;
   const evolveOnly = decider as unknown as Decider<State, never, Event>;
+  // The first try decides on the cached state without asking the log for newer events: the append's expected revision
+  // catches a stale state. A refusal or a "nothing to do" is only answered after deciding on a state read from the log.
+  let trustCache = true;
   for (let attempt = 1; ; attempt++) {
-    const current = await loadState(ctx, evolveOnly, streamName);
+    const cached = trustCache ? ctx.decisionStates.get(streamName) : undefined;
+    trustCache = false;
+    const current = cached ?? (await loadState(ctx, evolveOnly, streamName));
     const state = (current?.state as State | undefined) ?? decider.initialState();
     const command = typeof source === 'function' ? await (source as (s: State, p: bigint | null) => Promise<C>)(state, current?.position ?? null) : source;
-    const events = decider.decide(command, state);
+    let events: E[];
+    try {
+      events = decider.decide(command, state);
+    } catch (error) {
+      if (cached) {
+        attempt--;
+        continue;
+      }
+      throw error;
+    }
+    if (events.length === 0 && cached) {
+      attempt--;
+      continue;
+    }
     if (events.length === 0) {
       // Nothing to record, but the state decided on may be ahead of the read models (a concurrent writer's event
       // just landed): wait until they include it, so the caller reads what it was answered about.

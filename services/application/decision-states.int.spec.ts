@@ -122,6 +122,20 @@ describe('decision states', () => {
     ).rejects.toMatchObject({ status: 403 });
   });
 
+  it('a refusal or a "nothing to do" is never answered from a stale cached state', async () => {
+    const a = context();
+    const b = context();
+    await registeredWithReservations(a, 2);
+    await release(b, 2); // another process frees both slots; a's cache still says 2 taken
+    const full = (ctx: AppContext) => run(ctx, { type: 'ReserveScriptSlots', data: { userId, count: 2, quota: 2 } });
+    await expect(full(a)).resolves.toMatchObject({ events: [{ type: 'ScriptSlotsReserved' }] });
+    // now a knows 2 taken and b's cache says 0: b's stale "release nothing"-free path must see the real count
+    await expect(release(b, 1)).resolves.toMatchObject({ events: [{ type: 'ScriptSlotsReleased', data: { count: 1 } }] });
+    await release(a, 5);
+    await expect(release(b, 1)).resolves.toMatchObject({ events: [] });
+    expect(b.decisionStates.get(stream)!.state).toMatchObject({ scriptSlots: 0 });
+  });
+
   it('the cache is bounded by size and kept per context', async () => {
     const small = context({ decisionStates: createDecisionStateCache(2_000) });
     for (let i = 0; i < 40; i++) {
