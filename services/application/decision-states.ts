@@ -41,7 +41,7 @@ export function approximateBytes(value: unknown): number {
  * still holds that very event at that revision (a read store restored from another log is ignored). Rebuilding the
  * read models drops them; they come back as streams are used.
  */
-export const SNAPSHOT_EVERY = 50;
+export const SNAPSHOT_EVERY = 25;
 export const SNAPSHOTS_COLLECTION = 'snapshots';
 /** Bump when any decider's state changes shape: older snapshots are then ignored. */
 export const STATE_FORMAT = 2;
