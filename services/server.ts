@@ -32,6 +32,7 @@ import { ProjectionLag } from './observability/projection-lag';
 import { authenticateApiKey } from './application/accounts';
 import { createRateLimits } from './gateway/rate-limit/rate-limits';
 import { openRateLimitStore } from './gateway/rate-limit/open-store';
+import { createDecisionStateCache } from './application/decision-states';
 
 /** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
@@ -158,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     watermark,
     now: () => new Date().toISOString(),
     newId: () => randomId(12),
+    decisionStates: createDecisionStateCache(),
     tokens: new SessionTokens(sessionSecret),
     adminKey: admin.value,
     views,

@@ -2,81 +2,59 @@ import type { Decider } from '../domain/shared/decider';
 import { ConflictError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppContext } from './context';
+import { loadState, recordAppended } from './decision-states';
 
 /** A busy stream (one user's many parallel creates all take a slot on the user's stream) needs room to retry. */
 const MAX_ATTEMPTS = 12;
 const SCHEMA_VERSION = 1;
-const CACHED_STREAMS = 1000;
-/** States hold every version's content (restores need it): bound the cache by size as well as by count. */
-const CACHED_BYTES = 64 * 1024 * 1024;
 
 type Command = { metadata: { actorId: string; at: string } };
 type Event = { type: string; data: unknown };
 
-interface Folded {
-  state: unknown;
-  /** revision of the last event folded into `state` */
-  revision: bigint;
-  /** its global position, for waiting on the read models */
-  position: bigint;
-  /** approximate size of the events folded in (their JSON payloads) */
-  bytes: number;
-}
-
 /**
- * States of recently used streams, each with the revision it includes. The log is append-only, so a cached state is
- * never wrong, only possibly behind: the next command reads just the events after it (from any process's writes).
- * Without this a script with 1,000 versions would re-read all 1,000 full contents on every save.
+ * The command, or how to build it from the state it will be decided on: a use case that needs data the decision state
+ * does not keep (an old version's content) reads it there, after the read models include that state.
  */
-const folded = new Map<string, Folded>();
-let foldedBytes = 0;
-
-const payloadBytes = (events: { data: unknown }[]) => events.reduce((sum, e) => sum + JSON.stringify(e.data).length, 0);
-
-async function load<State, E extends Event>(ctx: AppContext, decider: Decider<State, never, E>, stream: string): Promise<Folded | null> {
-  const cached = folded.get(stream);
-  const newer = await ctx.eventStore.readStream(stream, cached ? { fromRevision: cached.revision + 1n } : {});
-  if (newer.length === 0) return cached ?? null;
-  let state = (cached?.state as State | undefined) ?? decider.initialState();
-  for (const recorded of newer) state = decider.evolve(state, { type: recorded.type, data: recorded.data } as E);
-  const last = newer[newer.length - 1]!;
-  return remember(stream, { state, revision: last.revision, position: last.position, bytes: (cached?.bytes ?? 0) + payloadBytes(newer) });
-}
-
-function forget(stream: string): void {
-  const entry = folded.get(stream);
-  if (!entry) return;
-  folded.delete(stream);
-  foldedBytes -= entry.bytes;
-}
-
-function remember(stream: string, value: Folded): Folded {
-  forget(stream); // re-insert: Map order is our LRU order
-  if (value.bytes > CACHED_BYTES / 4) return value; // a giant stream is folded each time rather than crowd out the rest
-  folded.set(stream, value);
-  foldedBytes += value.bytes;
-  while (folded.size > 0 && (folded.size > CACHED_STREAMS || foldedBytes > CACHED_BYTES)) forget(folded.keys().next().value!);
-  return value;
-}
+export type CommandSource<State, C> = C | ((state: State, position: bigint | null) => Promise<C>);
 
 /**
- * Read the stream, fold it into state, decide, append with the revision we read.
- * A concurrent writer makes the append fail; we then decide again on the fresh state,
- * so two saves of one script both land as separate versions and nothing is lost silently.
+ * Read the stream's state (cached, else from a snapshot, then only newer events), decide, append with the revision
+ * we read. A concurrent writer makes the append fail; we then decide again on the fresh state, so two saves of one
+ * script both land as separate versions and nothing is lost silently.
  * Resolves after the read models include the new events (read-your-writes).
  */
 export async function handleCommand<State, C extends Command, E extends Event>(
   ctx: AppContext,
   decider: Decider<State, C, E>,
   streamName: string,
-  command: C,
+  source: CommandSource<State, C>,
   options: { awaitReadModels?: boolean } = {},
 ): Promise<{ events: E[]; position: bigint | null }> {
   const awaitReadModels = options.awaitReadModels ?? true;
+  const evolveOnly = decider as unknown as Decider<State, never, Event>;
+  // The first try decides on the cached state without asking the log for newer events: the append's expected revision
+  // catches a stale state. A refusal or a "nothing to do" is only answered after deciding on a state read from the log.
+  let trustCache = true;
   for (let attempt = 1; ; attempt++) {
-    const current = await load(ctx, decider as unknown as Decider<State, never, E>, streamName);
+    const cached = trustCache ? ctx.decisionStates.get(streamName) : undefined;
+    trustCache = false;
+    const current = cached ?? (await loadState(ctx, evolveOnly, streamName));
     const state = (current?.state as State | undefined) ?? decider.initialState();
-    const events = decider.decide(command, state);
+    const command = typeof source === 'function' ? await (source as (s: State, p: bigint | null) => Promise<C>)(state, current?.position ?? null) : source;
+    let events: E[];
+    try {
+      events = decider.decide(command, state);
+    } catch (error) {
+      if (cached) {
+        attempt--;
+        continue;
+      }
+      throw error;
+    }
+    if (events.length === 0 && cached) {
+      attempt--;
+      continue;
+    }
     if (events.length === 0) {
       // Nothing to record, but the state decided on may be ahead of the read models (a concurrent writer's event
       // just landed): wait until they include it, so the caller reads what it was answered about.
@@ -90,12 +68,8 @@ export async function handleCommand<State, C extends Command, E extends Event>(
         events.map((e) => ({ type: e.type, data: e.data, metadata })),
         { expectedRevision: current ? current.revision : 'no_stream' },
       );
-      remember(streamName, {
-        state: events.reduce((s, e) => decider.evolve(s, e), state),
-        revision: nextRevision,
-        position,
-        bytes: (current?.bytes ?? 0) + payloadBytes(events),
-      });
+      const next = { state: events.reduce((s, e) => decider.evolve(s, e), state), revision: nextRevision, position };
+      recordAppended(ctx, streamName, current?.revision ?? null, next);
       if (awaitReadModels) await ctx.watermark.waitFor(position);
       return { events, position };
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { EventStore } from '../eventstore/event-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
+import type { DecisionStateCache } from './decision-states';
 
 /** Waits until the read models include a given log position: how a client reads its own writes. */
 export interface ReadModelWatermark {
@@ -16,6 +17,8 @@ export interface AppContext {
   /** current time as ISO-8601; the only clock the domain sees */
   now: () => string;
   newId: () => string;
+  /** folded stream states of recent commands (`createDecisionStateCache()`); one per context, never module-wide */
+  decisionStates: DecisionStateCache;
 }
 
 /** The user a request acts for, and how it was authenticated (recorded as the event's actor). */

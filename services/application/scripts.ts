@@ -1,4 +1,4 @@
-import { scriptDecider, SCRIPT_NOT_FOUND } from '../domain/script/decider';
+import { isVersionOf, scriptDecider, SCRIPT_NOT_FOUND, type ScriptState } from '../domain/script/decider';
 import type { ScriptCommand } from '../domain/script/commands';
 import { scriptStream } from '../domain/script/events';
 import { NotFoundError } from '../domain/shared/errors';
@@ -8,7 +8,7 @@ import { workspaceQueries } from '../../projections/workspace/queries';
 import { timelineQueries } from '../../projections/version-timeline/queries';
 import { requireVersionSize, utf8Bytes } from '../domain/script/limits';
 import { requireStorageFor } from './storage';
-import { handleCommand } from './command-handler';
+import { handleCommand, type CommandSource } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { scriptView, type ScriptView } from './views';
 
@@ -18,6 +18,20 @@ type ScriptCommandInput = { [K in ScriptCommand['type']]: Omit<Extract<ScriptCom
 export async function runScriptCommand(ctx: AppContext, actor: Actor, command: ScriptCommandInput) {
   const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now() } } as ScriptCommand;
   return handleCommand(ctx, scriptDecider, scriptStream(command.data.scriptId), full);
+}
+
+/** A command that needs data the decision state does not keep, read once the read models include that state. */
+function runScriptCommandWith(
+  ctx: AppContext,
+  actor: Actor,
+  scriptId: string,
+  build: (state: ScriptState) => Promise<ScriptCommandInput>,
+) {
+  const source: CommandSource<ScriptState, ScriptCommand> = async (state, position) => {
+    if (state.status === 'active' && position !== null) await ctx.watermark.waitFor(position);
+    return { ...(await build(state)), metadata: { actorId: actor.actorId, at: ctx.now() } } as ScriptCommand;
+  };
+  return handleCommand(ctx, scriptDecider, scriptStream(scriptId), source);
 }
 
 export async function readOwnedScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<ScriptView> {
@@ -91,19 +105,31 @@ export async function saveScript(
   scriptId: string,
   changes: { title?: string; content?: string; comment?: string },
 ): Promise<ScriptView> {
-  // Every save is a full version: one without new content stores the current content again.
-  if (changes.content !== undefined) requireVersionSize(changes.content);
-  const content = changes.content ?? (await readOwnedScript(ctx, actor, scriptId)).content;
-  await requireStorageFor(ctx, actor.userId, utf8Bytes(content));
-  await runScriptCommand(ctx, actor, { type: 'SaveScript', data: { scriptId, userId: actor.userId, ...changes } });
+  const data = { scriptId, userId: actor.userId, ...changes };
+  if (changes.content !== undefined) {
+    requireVersionSize(changes.content);
+    await requireStorageFor(ctx, actor.userId, utf8Bytes(changes.content));
+    await runScriptCommand(ctx, actor, { type: 'SaveScript', data });
+  } else {
+    // A title-only save carries the current content forward (every save is a full version): read it, since the
+    // state keeps only its hash; it counts against the storage quota like any version.
+    await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
+      const doc = state.status === 'active' ? await workspaceQueries(ctx.readStore).script(actor.userId, scriptId) : null;
+      if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
+      return { type: 'SaveScript', data: doc ? { ...data, currentContent: doc.content } : data };
+    });
+  }
   return readOwnedScript(ctx, actor, scriptId);
 }
 
+/** The old content comes from the version timeline (one indexed lookup), never from folding the script's stream. */
 export async function restoreVersion(ctx: AppContext, actor: Actor, scriptId: string, version: number): Promise<ScriptView> {
-  const script = await readOwnedScript(ctx, actor, scriptId);
-  const source = await timelineQueries(ctx.readStore).version(script.id, version);
-  if (source) await requireStorageFor(ctx, actor.userId, utf8Bytes(source.content));
-  await runScriptCommand(ctx, actor, { type: 'RestoreVersion', data: { scriptId, userId: actor.userId, version } });
+  await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
+    const owned = state.status === 'active' && state.ownerId === actor.userId && isVersionOf(state, version);
+    const doc = owned ? await timelineQueries(ctx.readStore).version(scriptId, version) : null;
+    if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
+    return { type: 'RestoreVersion', data: { scriptId, userId: actor.userId, version, content: doc?.content ?? null } };
+  });
   return readOwnedScript(ctx, actor, scriptId);
 }
 

@@ -6,14 +6,22 @@ export type CreateScript = {
   data: { scriptId: string; userId: string; title: string; content: string; folderId: string | null; comment?: string };
   metadata: CommandMetadata;
 };
+/**
+ * `currentContent`: for a save without `content` (a title change), the script's current content as the caller read it;
+ * the state keeps only its hash, and a stale read is refused rather than recorded.
+ */
 export type SaveScript = {
   type: 'SaveScript';
-  data: { scriptId: string; userId: string; title?: string; content?: string; comment?: string };
+  data: { scriptId: string; userId: string; title?: string; content?: string; comment?: string; currentContent?: string };
   metadata: CommandMetadata;
 };
+/**
+ * `content`: the content of version `version` as the caller read it from the version timeline (null: not found there).
+ * The decision state holds no old contents, so restoring never folds the whole stream.
+ */
 export type RestoreVersion = {
   type: 'RestoreVersion';
-  data: { scriptId: string; userId: string; version: number };
+  data: { scriptId: string; userId: string; version: number; content: string | null };
   metadata: CommandMetadata;
 };
 export type MoveScript = {

@@ -1,32 +1,35 @@
 import { assertNever, type Decider } from '../shared/decider';
 import { automaticSaveComment } from '../shared/comments';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { ScriptCommand } from './commands';
+import { contentHash } from './content-hash';
 import type { ScriptEvent } from './events';
 
-export interface ScriptVersionState {
-  version: number;
-  title: string;
-  content: string;
-}
-
+/**
+ * What decisions need, and nothing that grows with the history: no version's content is kept (a restore is given the
+ * old content in its command), so a state is a few hundred bytes however many versions the script has.
+ */
 export type ScriptState =
   | { status: 'absent' }
   | {
       status: 'active' | 'deleted';
       ownerId: string;
       title: string;
-      content: string;
       folderId: string | null;
       shareId: string | null;
       /** whether the live link serves versions saved before it was made */
       shareFullHistory: boolean;
-      versions: ScriptVersionState[];
+      /** the current version number (versions are 1..version) */
+      version: number;
+      /** `contentHash` of the current version's content */
+      contentHash: string;
     };
 
 export const SCRIPT_NOT_FOUND = 'Script not found';
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
+export const VERSION_NOT_FOUND = 'Version not found';
+export const STALE_CONTENT = 'The script changed while saving; please retry';
 
 function requireOwnedActive(state: ScriptState, userId: string) {
   // Another user's script answers exactly like a missing one: no existence leak.
@@ -37,6 +40,17 @@ function requireOwnedActive(state: ScriptState, userId: string) {
 function requireText(value: string, message: string): string {
   if (value.trim() === '') throw new ValidationError(message);
   return value;
+}
+
+type ActiveScript = Exclude<ScriptState, { status: 'absent' }>;
+
+/** Versions are numbered 1..current without gaps. */
+export const isVersionOf = (state: ActiveScript, version: number) => Number.isInteger(version) && version >= 1 && version <= state.version;
+
+/** A title-only save carries the current content forward; the caller read it, the hash tells whether it is still current. */
+function unchangedContent(state: ActiveScript, currentContent: string | undefined): string {
+  if (currentContent === undefined || contentHash(currentContent) !== state.contentHash) throw new ConflictError(STALE_CONTENT);
+  return currentContent;
 }
 
 export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[] {
@@ -62,7 +76,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
     case 'SaveScript': {
       const current = requireOwnedActive(state, command.data.userId);
       const title = command.data.title === undefined ? current.title : requireText(command.data.title, TITLE_REQUIRED).trim();
-      const content = command.data.content === undefined ? current.content : requireText(command.data.content, CONTENT_REQUIRED);
+      const content = command.data.content === undefined ? unchangedContent(current, command.data.currentContent) : requireText(command.data.content, CONTENT_REQUIRED);
       return [
         {
           type: 'ScriptSaved',
@@ -70,7 +84,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
             scriptId: command.data.scriptId,
             title,
             content,
-            version: current.versions.length + 1,
+            version: current.version + 1,
             comment: command.data.comment?.trim() || automaticSaveComment(command.metadata.at),
           },
         },
@@ -78,19 +92,19 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
     }
     case 'RestoreVersion': {
       const current = requireOwnedActive(state, command.data.userId);
-      const source = current.versions.find((v) => v.version === command.data.version);
-      if (!source) throw new NotFoundError('Version not found');
+      const { version, content } = command.data;
+      if (!isVersionOf(current, version) || content === null) throw new NotFoundError(VERSION_NOT_FOUND);
       return [
         {
           type: 'ScriptRestored',
           data: {
             scriptId: command.data.scriptId,
-            restoredFrom: source.version,
+            restoredFrom: version,
             // The title is the script's, not the version's: restoring brings back content only.
             title: current.title,
-            content: source.content,
-            version: current.versions.length + 1,
-            comment: `Restored from version ${source.version}`,
+            content,
+            version: current.version + 1,
+            comment: `Restored from version ${version}`,
           },
         },
       ];
@@ -108,7 +122,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
         if (fullHistory === undefined || fullHistory === current.shareFullHistory) return [];
         return [{ type: 'ScriptShareHistoryChanged', data: { scriptId, shareId: current.shareId, fullHistory } }];
       }
-      return [{ type: 'ScriptShared', data: { scriptId, shareId, fullHistory: fullHistory ?? false, sharedAtVersion: current.versions.length } }];
+      return [{ type: 'ScriptShared', data: { scriptId, shareId, fullHistory: fullHistory ?? false, sharedAtVersion: current.version } }];
     }
     case 'RevokeScriptShare': {
       const current = requireOwnedActive(state, command.data.userId);
@@ -128,13 +142,13 @@ export function evolve(state: ScriptState, event: ScriptEvent): ScriptState {
   switch (event.type) {
     case 'ScriptCreated': {
       const { ownerId, title, content, folderId } = event.data;
-      return { status: 'active', ownerId, title, content, folderId, shareId: null, shareFullHistory: false, versions: [{ version: 1, title, content }] };
+      return { status: 'active', ownerId, title, folderId, shareId: null, shareFullHistory: false, version: 1, contentHash: contentHash(content) };
     }
     case 'ScriptSaved':
     case 'ScriptRestored': {
       if (state.status === 'absent') return state;
       const { title, content, version } = event.data;
-      return { ...state, title, content, versions: [...state.versions, { version, title, content }] };
+      return { ...state, title, version, contentHash: contentHash(content) };
     }
     case 'ScriptMoved':
       return state.status === 'absent' ? state : { ...state, folderId: event.data.folderId };

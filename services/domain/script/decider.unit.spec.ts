@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMetadata } from '../shared/decider';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { ScriptCommand } from './commands';
-import { CONTENT_REQUIRED, SCRIPT_NOT_FOUND, scriptDecider, TITLE_REQUIRED } from './decider';
+import { contentHash } from './content-hash';
+import { CONTENT_REQUIRED, SCRIPT_NOT_FOUND, scriptDecider, STALE_CONTENT, TITLE_REQUIRED, VERSION_NOT_FOUND } from './decider';
 import type { ScriptCreated, ScriptEvent } from './events';
 
 const scriptId = 's-1';
@@ -40,14 +41,16 @@ const create = (data: Partial<Extract<ScriptCommand, { type: 'CreateScript' }>['
   data: { scriptId, userId: owner, title: 'Hello', content: V1, folderId: null, ...data },
   metadata: meta,
 });
-const save = (data: { title?: string; content?: string; comment?: string; userId?: string }, metadata = meta): ScriptCommand => ({
+const save = (data: { title?: string; content?: string; comment?: string; userId?: string; currentContent?: string }, metadata = meta): ScriptCommand => ({
   type: 'SaveScript',
   data: { scriptId, userId: owner, ...data },
   metadata,
 });
-const restore = (version: number, userId = owner): ScriptCommand => ({
+/** the contents of versions 1..3 in the histories below, as the version timeline would give them */
+const CONTENT_OF: Record<number, string> = { 1: V1, 2: V2, 3: V3 };
+const restore = (version: number, content: string | null = CONTENT_OF[version] ?? null, userId = owner): ScriptCommand => ({
   type: 'RestoreVersion',
-  data: { scriptId, userId, version },
+  data: { scriptId, userId, version, content },
   metadata: meta,
 });
 const move = (folderId: string | null, userId = owner): ScriptCommand => ({
@@ -66,7 +69,7 @@ const remove = (userId = owner): ScriptCommand => ({ type: 'DeleteScript', data:
 /** every command that acts on an existing script, issued by `userId` */
 const commandsOnExisting = (userId: string): [string, ScriptCommand][] => [
   ['SaveScript', save({ content: V2, userId })],
-  ['RestoreVersion', restore(1, userId)],
+  ['RestoreVersion', restore(1, V1, userId)],
   ['MoveScript', move('f-1', userId)],
   ['ShareScript', share('sh-1', userId)],
   ['RevokeScriptShare', revoke(userId)],
@@ -147,7 +150,7 @@ describe('script decider', () => {
 
     it('carries the full current content when only the title changes, and the title when only the content changes', () => {
       given(scriptDecider, [created, saved(2, V2)])
-        .when(save({ title: ' Renamed ' }))
+        .when(save({ title: ' Renamed ', currentContent: V2 }))
         .then([saved(3, V2, 'Renamed')]);
       given(scriptDecider, [created, saved(2, V2, 'Renamed')])
         .when(save({ content: V3 }))
@@ -155,7 +158,16 @@ describe('script decider', () => {
     });
 
     it('creates a new version even when nothing changed', () => {
-      given(scriptDecider, [created]).when(save({})).then([saved(2, V1)]);
+      given(scriptDecider, [created]).when(save({ currentContent: V1 })).then([saved(2, V1)]);
+    });
+
+    it('refuses a title-only save whose current content was read stale or not at all (409), rather than record old content', () => {
+      given(scriptDecider, [created, saved(2, V2)]).when(save({ title: 'Renamed', currentContent: V1 })).thenThrows(ConflictError, STALE_CONTENT);
+      given(scriptDecider, [created, saved(2, V2)]).when(save({ title: 'Renamed' })).thenThrows(ConflictError, STALE_CONTENT);
+    });
+
+    it('a save with content needs no current content', () => {
+      given(scriptDecider, [created, saved(2, V2)]).when(save({ content: V3, currentContent: 'ignored' })).then([saved(3, V3)]);
     });
 
     it('without a comment, states the date and time of metadata.at', () => {
@@ -187,18 +199,28 @@ describe('script decider', () => {
       given(scriptDecider, [created]).when(save({ content })).thenThrows(ValidationError, CONTENT_REQUIRED);
     });
 
-    it('the state keeps every version with its full content', () => {
+    it('the state keeps the current version number and the hash of its content, no contents', () => {
       const state = given(scriptDecider, [created, saved(2, V2), saved(3, V3, 'Renamed')]).state();
-      expect(state).toMatchObject({
+      expect(state).toEqual({
         status: 'active',
+        ownerId: owner,
         title: 'Renamed',
-        content: V3,
-        versions: [
-          { version: 1, title: 'Hello', content: V1 },
-          { version: 2, title: 'Hello', content: V2 },
-          { version: 3, title: 'Renamed', content: V3 },
-        ],
+        folderId: null,
+        shareId: null,
+        shareFullHistory: false,
+        version: 3,
+        contentHash: contentHash(V3),
       });
+    });
+
+    it('the state stays the same size however many versions and however much content the script has', () => {
+      const big = 'x'.repeat(64 * 1024);
+      const history: ScriptEvent[] = [created];
+      for (let version = 2; version <= 1000; version++) history.push(saved(version, `${big}${version}`));
+      const state = given(scriptDecider, history).state();
+      expect(state).toMatchObject({ version: 1000, contentHash: contentHash(`${big}1000`) });
+      expect(JSON.stringify(state).length).toBeLessThan(JSON.stringify(given(scriptDecider, [created]).state()).length + 10);
+      given(scriptDecider, history).when(save({ content: V2 })).then([saved(1001, V2)]);
     });
   });
 
@@ -216,20 +238,10 @@ describe('script decider', () => {
         ]);
     });
 
-    it('never removes newer versions: every version stays and the restored one is appended', () => {
+    it('never removes newer versions: the restored one is appended as the new current version', () => {
       const [restored] = given(scriptDecider, history).when(restore(2)).events();
       const state = given(scriptDecider, [...history, restored!]).state();
-      expect(state).toMatchObject({
-        status: 'active',
-        title: 'Renamed',
-        content: V2,
-        versions: [
-          { version: 1, content: V1 },
-          { version: 2, content: V2 },
-          { version: 3, content: V3 },
-          { version: 4, content: V2 },
-        ],
-      });
+      expect(state).toMatchObject({ status: 'active', title: 'Renamed', version: 4, contentHash: contentHash(V2) });
     });
 
     it('can restore a version that was itself a restore, and the current version too', () => {
@@ -238,7 +250,7 @@ describe('script decider', () => {
         data: { scriptId, restoredFrom: 1, title: 'Renamed', content: V1, version: 4, comment: 'Restored from version 1' },
       };
       given(scriptDecider, [...history, restoredFrom1])
-        .when(restore(4))
+        .when(restore(4, V1))
         .then([
           {
             type: 'ScriptRestored',
@@ -247,8 +259,16 @@ describe('script decider', () => {
         ]);
     });
 
-    it.each([0, 4, 99, -1, 1.5])('answers NotFound for a version that does not exist (%s)', (version) => {
-      given(scriptDecider, history).when(restore(version)).thenThrows(NotFoundError, 'Version not found');
+    it.each([0, 4, 99, -1, 1.5])('answers NotFound for a version that does not exist (%s), whatever content it is given', (version) => {
+      given(scriptDecider, history).when(restore(version, V1)).thenThrows(NotFoundError, VERSION_NOT_FOUND);
+    });
+
+    it('answers NotFound when the caller found no content for an existing version', () => {
+      given(scriptDecider, history).when(restore(2, null)).thenThrows(NotFoundError, VERSION_NOT_FOUND);
+    });
+
+    it("checks ownership before the version: a stranger's restore answers 'Script not found'", () => {
+      given(scriptDecider, history).when(restore(99, null, stranger)).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
     });
   });
 
@@ -324,7 +344,7 @@ describe('script decider', () => {
       expect(given(scriptDecider, [created, shared('sh-1'), saved(2, V2), deleted]).state()).toMatchObject({
         status: 'deleted',
         shareId: null,
-        versions: [{ version: 1 }, { version: 2 }],
+        version: 2,
       });
     });
 
@@ -355,14 +375,11 @@ describe('script decider', () => {
         status: 'active',
         ownerId: owner,
         title: 'Renamed',
-        content: V2,
         folderId: 'f-9',
         shareId: 'sh-1',
         shareFullHistory: false,
-        versions: [
-          { version: 1, title: 'Hello', content: V1 },
-          { version: 2, title: 'Renamed', content: V2 },
-        ],
+        version: 2,
+        contentHash: contentHash(V2),
       });
     });
 

@@ -3,9 +3,11 @@ import { ConflictError, DomainError, UnauthorizedError, ValidationError } from '
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
 
-export type UserState =
-  | { status: 'absent' }
-  | { status: 'registered'; username: string; passwordHash: string; activeSessions: string[]; scriptSlots: number };
+/**
+ * What decisions need: sessions that can still be ended and the slots taken. Name and password hash are not needed
+ * (sign-in reads the accounts read model), so they are not kept. Slots are a count, however many creates made them.
+ */
+export type UserState = { status: 'absent' } | { status: 'registered'; activeSessions: string[]; scriptSlots: number };
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -74,7 +76,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', username: event.data.username, passwordHash: event.data.passwordHash, activeSessions: [], scriptSlots: 0 };
+      return { status: 'registered', activeSessions: [], scriptSlots: 0 };
     case 'UserSignedIn':
       return state.status === 'absent' ? state : { ...state, activeSessions: [...state.activeSessions, event.data.sessionId] };
     case 'UserSignedOut':

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../domain/shared/errors';
 import type { Actor, AppContext } from '../../application/context';
 import { authenticateApiKey, recordApiKeyUse, userForSession } from '../../application/accounts';
-import { SESSION_COOKIE, type SessionTokens } from '../../security/session-tokens';
+import { SESSION_COOKIE, type SessionClaims, type SessionTokens } from '../../security/session-tokens';
 import { safeEqual } from '../../security/secrets';
 
 export interface RequestAuth {
@@ -50,9 +51,16 @@ export const actorOf = (res: Response): Actor => auth(res).actor;
 
 /** Browser routes: a signed session cookie whose session is still live in the read model (logout revokes it everywhere). */
 export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestHandler {
+  // A token's signature is checked once a minute, not per request (HMAC through WebCrypto was a sixth of a save's CPU).
+  // Only the signature is remembered: revocation and expiry are checked on every request against the sessions model.
+  const verified = new LRUCache<string, SessionClaims>({ max: 10_000, ttl: 60_000 });
   return async (req, res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
-    const claims = token ? await tokens.verify(token) : null;
+    let claims = token ? (verified.get(token) ?? null) : null;
+    if (token && !claims) {
+      claims = await tokens.verify(token);
+      if (claims) verified.set(token, claims);
+    }
     const user = claims ? await userForSession(ctx, claims.userId, claims.sessionId) : null;
     if (!claims || !user) {
       // A cookie that does not authenticate (malformed, forged, expired or signed out) is cleared, so the browser stops sending it.
