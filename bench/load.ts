@@ -135,3 +135,8 @@ export function percentile(values: number[], p: number): number {
 export function median(values: number[]): number {
   return percentile(values, 0.5);
 }
+
+/** The median of the rounds' ratios: each round's pair ran back to back, under the same load from the rest of the machine. */
+export function pairedRatio(ours: LoadResult[], baseline: LoadResult[]): number {
+  return median(ours.map((r, i) => r.requestsPerSecond / baseline[i]!.requestsPerSecond));
+}

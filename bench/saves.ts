@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { createScript, eachLimited, luaSource, register, saveScript, type BenchUser } from './api';
-import { median, saveLoad, type LoadResult, type Writer } from './load';
+import { median, pairedRatio, saveLoad, type LoadResult, type Writer } from './load';
 import { SERVER_CORE, startChild, stopChild } from './processes';
 
 export interface SavesFigure {
   ours: { requestsPerSecond: number; p99Ms: number };
   baseline: { requestsPerSecond: number; p99Ms: number };
+  /** median of the per-round ratios LuaVault/baseline */
   ratio: number;
 }
 
@@ -47,10 +48,9 @@ export async function measureConcurrentSaves(
       const runOurs = async () => void ours.push(await saveLoad(base, writers, content, options.seconds, lua));
       if (round % 2 === 0) await runBaseline().then(runOurs);
       else await runOurs().then(runBaseline);
-      console.log(`  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}; LuaVault ${rate(ours[round]!)}`);
+      console.log(`  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}; LuaVault ${rate(ours[round]!)}; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`);
     }
-    const figure = { ours: summarize(ours), baseline: summarize(baseline) };
-    return { ...figure, ratio: figure.ours.requestsPerSecond / figure.baseline.requestsPerSecond };
+    return { ours: summarize(ours), baseline: summarize(baseline), ratio: pairedRatio(ours, baseline) };
   } finally {
     await stopChild(naive.child);
   }
@@ -87,8 +87,7 @@ export async function measureDeepSaves(
     const runOurs = async () => void ours.push(await saveLoad(base, deep, content, options.seconds, lua));
     if (round % 2 === 0) await runBaseline().then(runOurs);
     else await runOurs().then(runBaseline);
-    console.log(`  round ${round + 1}: fresh scripts ${rate(baseline[round]!)}; ${options.versions}-version scripts ${rate(ours[round]!)}`);
+    console.log(`  round ${round + 1}: fresh scripts ${rate(baseline[round]!)}; ${options.versions}-version scripts ${rate(ours[round]!)}; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`);
   }
-  const figure = { ours: summarize(ours), baseline: summarize(baseline) };
-  return { ...figure, ratio: figure.ours.requestsPerSecond / figure.baseline.requestsPerSecond };
+  return { ours: summarize(ours), baseline: summarize(baseline), ratio: pairedRatio(ours, baseline) };
 }
