@@ -43,7 +43,10 @@ async function measuredStarts(dataDir: string, restarts: number) {
   const rss: number[] = [];
   for (let i = 1; ; i++) {
     const server = await startLuaVault(dataDir);
-    const readyAt = await waitReady(server.url, 600_000);
+    const readyAt = await waitReady(server.url, 600_000).catch(async (error: unknown) => {
+      await stopChild(server.child);
+      throw error;
+    });
     await sleep(SETTLE_MS);
     ready.push(readyAt - server.spawnedAt);
     rss.push(residentMb(server.child.pid!));
@@ -52,19 +55,18 @@ async function measuredStarts(dataDir: string, restarts: number) {
   }
 }
 
-/** Every version number of a script, from its version list (a plain array, or pages with a next cursor). */
+/** Every version number of a script, from its version list, page after page (`Link: <...>; rel="next"`) where paginated. */
 async function versionNumbers(base: string, user: BenchUser, scriptId: string): Promise<number[]> {
   const numbers: number[] = [];
-  let url = `${base}/api/scripts/${scriptId}/versions`;
-  for (;;) {
-    type Page = { items?: { version: number }[]; versions?: { version: number }[]; nextCursor?: string | null };
-    const { body } = await api<{ version: number }[] | Page>(url, { cookie: user.cookie });
-    const items = Array.isArray(body) ? body : (body.items ?? body.versions ?? []);
-    numbers.push(...items.map((v) => v.version));
-    const next = Array.isArray(body) ? null : body.nextCursor;
-    if (!next) return numbers;
-    url = `${base}/api/scripts/${scriptId}/versions?cursor=${encodeURIComponent(next)}`;
+  let url: string | null = `${base}/api/scripts/${scriptId}/versions`;
+  while (url) {
+    const res: Response = await fetch(url, { headers: { cookie: user.cookie } });
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    numbers.push(...((await res.json()) as { version: number }[]).map((v) => v.version));
+    const next: string | undefined = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get('link') ?? '')?.[1];
+    url = next ? new URL(next, base).toString() : null;
   }
+  return numbers;
 }
 
 /**
@@ -80,8 +82,7 @@ export async function measureMemory(
 ): Promise<MemoryFigures> {
   const emptyDir = join(dir, 'empty');
   const first = await startLuaVault(emptyDir);
-  await waitReady(first.url);
-  await stopChild(first.child);
+  await waitReady(first.url).finally(() => stopChild(first.child));
   const emptyStart = await measuredStarts(emptyDir, options.restarts);
   await stopChild(emptyStart.server.child);
   console.log(`  empty instance, ${options.restarts} restarts: ready in ${emptyStart.figures.readyMs.toFixed(0)} ms, ${emptyStart.figures.rssMb.toFixed(0)} MB resident (medians; ${emptyStart.all})`);
