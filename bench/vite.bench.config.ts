@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 
-/** The rebuild benchmark compiled like the server bundle, so it measures the code `npm start` runs (not tsx). */
+/**
+ * The benchmark's own processes compiled like the server bundle, so they run as `npm start` runs the product (plain
+ * node, not tsx): the rebuild measurement, the baselines (bare node:http, naive CRUD) and the history seeder.
+ */
 export default defineConfig({
   build: {
     ssr: true,
@@ -8,7 +11,15 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { input: { 'rebuild-child': 'bench/rebuild-child.ts' }, output: { format: 'esm', entryFileNames: '[name].mjs' } },
+    rollupOptions: {
+      input: {
+        'rebuild-child': 'bench/rebuild-child.ts',
+        'bare-server': 'bench/bare-server.ts',
+        'naive-crud-server': 'bench/naive-crud-server.ts',
+        'seed-history': 'bench/seed-history.ts',
+      },
+      output: { format: 'esm', entryFileNames: '[name].mjs' },
+    },
   },
   logLevel: 'warn',
 });
