@@ -149,7 +149,8 @@ export async function appendDecidedScriptCommands(
   scripts: SeededScript[],
   options: { savesPerScript: number; newScriptsPerOwner: number; contentBytes: number; /** more owners (user ids) than those of `scripts` */ owners?: string[] },
 ): Promise<number> {
-  const streams = new Map<string, { state: ScriptState; revision: ExpectedRevision; pending: NewEvent[] }>();
+  // `firstContent`: a restore carries the old version's content in its command (the decider keeps no contents).
+  const streams = new Map<string, { state: ScriptState; revision: ExpectedRevision; pending: NewEvent[]; firstContent?: string }>();
   let clock = Date.now(); // one second per command from now: later than everything already in the log
   const run = async (command: Omit<ScriptCommand, 'metadata'>, ownerId: string) => {
     const stream = scriptStream(command.data.scriptId);
@@ -157,10 +158,13 @@ export async function appendDecidedScriptCommands(
     if (!entry) {
       const recorded = await eventStore.readStream(stream);
       const state = recorded.reduce((s, r) => scriptDecider.evolve(s, { type: r.type, data: r.data } as ScriptEvent), scriptDecider.initialState());
-      entry = { state, revision: recorded.length ? recorded[recorded.length - 1]!.revision : 'no_stream', pending: [] };
+      const created = recorded[0]?.data as { content?: string } | undefined;
+      entry = { state, revision: recorded.length ? recorded[recorded.length - 1]!.revision : 'no_stream', pending: [], firstContent: created?.content };
       streams.set(stream, entry);
     }
     const at = new Date((clock += 1000)).toISOString();
+    if (command.type === 'RestoreVersion') command = { ...command, data: { ...command.data, content: entry.firstContent ?? null } } as typeof command;
+    if (command.type === 'CreateScript') entry.firstContent = (command.data as { content: string }).content;
     const events = scriptDecider.decide({ ...command, metadata: { actorId: `user:${ownerId}`, at } } as ScriptCommand, entry.state);
     for (const event of events) {
       entry.state = scriptDecider.evolve(entry.state, event);
@@ -182,7 +186,7 @@ export async function appendDecidedScriptCommands(
   for (let v = 0; v < options.savesPerScript; v++) {
     for (const script of targets) {
       const data = { scriptId: script.id, userId: script.ownerId };
-      if (v % 25 === 24) await run({ type: 'RestoreVersion', data: { ...data, version: 1 } }, script.ownerId);
+      if (v % 25 === 24) await run({ type: 'RestoreVersion', data: { ...data, version: 1, content: null } }, script.ownerId);
       else await run({ type: 'SaveScript', data: { ...data, content: luaContent(script.label, 1000 + v, options.contentBytes), comment: `bulk save ${v}` } }, script.ownerId);
     }
   }
