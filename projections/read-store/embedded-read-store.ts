@@ -115,6 +115,7 @@ interface Tx {
 }
 
 const MAX_PREPARED_QUERIES = 200;
+const PAGE_CACHE_KB = 16 * 1024;
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** Parsed documents weigh more than their JSON (object headers, two-byte strings for non-Latin-1 text). */
 const CACHE_WEIGHT = (jsonLength: number) => 2 * jsonLength + 128;
@@ -147,6 +148,9 @@ export class EmbeddedReadStore implements ReadStore {
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
     db.pragma('synchronous = NORMAL');
+    // SQLite's own page cache, bounded (the default 2 MB makes every write of a rebuild re-read index pages)
+    db.pragma(`cache_size = -${PAGE_CACHE_KB}`);
+    db.pragma('wal_autocheckpoint = 16384');
     const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('docs', 'doc_rows')").get();
     if (legacy) {
       // An older layout (every document in one table, loaded at open): drop it and its checkpoints, so the
@@ -336,6 +340,14 @@ export class EmbeddedReadStore implements ReadStore {
 
   private replaceOne(tx: Tx, name: string, filter: Filter, doc: Doc, upsert: boolean): void {
     const replacement = normalise(doc);
+    const id = onlyId(filter);
+    const state = this.collections.get(name);
+    if (upsert && id !== undefined && (replacement._id === undefined || replacement._id === id) && state && state.uniques.length === 0) {
+      // Upserting a whole document by id: the result is the same whether one existed, and no unique key needs the
+      // previous version, so the lookup is skipped (most writes of a rebuild create documents).
+      this.put(tx, state, id, { ...replacement, _id: id }, undefined);
+      return;
+    }
     const target = this.first(name, filter);
     if (target) {
       if (replacement._id !== undefined && replacement._id !== target._id) {
@@ -346,8 +358,7 @@ export class EmbeddedReadStore implements ReadStore {
     }
     if (!upsert) return;
     const seed = seedFromFilter(filter);
-    const id = replacement._id ?? seed._id ?? randomUUID();
-    this.insert(tx, name, { ...replacement, _id: id } as Doc, filter);
+    this.insert(tx, name, { ...replacement, _id: replacement._id ?? seed._id ?? randomUUID() } as Doc, filter);
   }
 
   private updateOne(tx: Tx, name: string, filter: Filter, update: Update, upsert: boolean): { matched: number } {
@@ -670,8 +681,7 @@ export class EmbeddedReadStore implements ReadStore {
     }
     state.sql = null; // statements name the columns
     if (added.length > 0) this.backfill(tx, state, added.map((field) => state.columns.get(field)!));
-    const columns = fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column));
-    this.db.exec(`CREATE INDEX IF NOT EXISTS ix_${state.table}_${columns.join('_')} ON ${state.table} (${columns.join(', ')}, id)`);
+    this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
     if (def.unique) {
       const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse };
       this.eachDoc(state, (doc) => {
@@ -685,6 +695,22 @@ export class EmbeddedReadStore implements ReadStore {
     }
     this.db.prepare('INSERT INTO indexes (collection, name, spec) VALUES (?, ?, ?)').run(state.name, def.name, JSON.stringify(def));
     state.defs.set(def.name, def);
+  }
+
+  /**
+   * One SQL index per declared index, on its key columns then `id` (so `_id` can end a sort). An index whose columns
+   * begin another's is left out: the longer one serves the same lookups, and each index costs every write.
+   */
+  private createSqlIndex(state: CollectionState, columns: string[]): void {
+    const name = (cols: string[]) => `ix_${state.table}_${cols.join('_')}`;
+    const existing = this.db
+      .prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'ix\\_%' ESCAPE '\\'")
+      .all(state.table)
+      .map((row) => row.name);
+    const prefix = name(columns);
+    if (existing.some((other) => other === prefix || other.startsWith(`${prefix}_`))) return;
+    for (const other of existing) if (prefix.startsWith(`${other}_`)) this.db.exec(`DROP INDEX ${other}`);
+    this.db.exec(`CREATE INDEX ${prefix} ON ${state.table} (${columns.join(', ')}, id)`);
   }
 
   /** Fills new key columns for the documents already stored. */
