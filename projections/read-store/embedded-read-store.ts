@@ -180,6 +180,11 @@ export class EmbeddedReadStore implements ReadStore {
     this.loadCatalog();
   }
 
+  /** bytes the document cache holds (estimated), for tests and metrics */
+  cachedBytes(): number {
+    return this.cache?.calculatedSize ?? 0;
+  }
+
   // ---------------------------------------------------------------- ReadStore
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {

@@ -66,6 +66,7 @@ function addConjunction(filter: Filter, columnOf: ColumnOf, plan: SqlPlan): void
       continue;
     }
     if (field === '$or' && Array.isArray(condition)) {
+      addKeyset(condition, columnOf, plan);
       addOrBounds(condition, columnOf, plan);
       plan.exact = false;
       continue;
@@ -165,6 +166,40 @@ function addOrBounds(clauses: unknown[], columnOf: ColumnOf, plan: SqlPlan): voi
       plan.params.push(bound.hi);
     }
   }
+}
+
+/**
+ * The keyset pagination filter `{ $or: [{ a: { $lt: x } }, { a: x, b: { $lt: y } }] }` is the row-value comparison
+ * `(a, b) < (x, y)`, which SQLite answers from an index on (..., a, b) starting exactly after the previous page.
+ */
+function addKeyset(clauses: unknown[], columnOf: ColumnOf, plan: SqlPlan): void {
+  if (clauses.length !== 2 || !isPlainObject(clauses[0]) || !isPlainObject(clauses[1])) return;
+  const [first, second] = clauses as [Record<string, unknown>, Record<string, unknown>];
+  const firstFields = Object.keys(first);
+  const secondFields = Object.keys(second);
+  if (firstFields.length !== 1 || secondFields.length !== 2) return;
+  const a = firstFields[0]!;
+  const b = secondFields.find((field) => field !== a);
+  const outer = single(first[a]);
+  const inner = b === undefined ? null : single(second[b]);
+  if (!b || !outer || !inner || !isScalar(second[a]) || second[a] !== outer.value) return;
+  const down = outer.op === '$lt' && (inner.op === '$lt' || inner.op === '$lte');
+  const up = outer.op === '$gt' && (inner.op === '$gt' || inner.op === '$gte');
+  const columnA = columnOf(a);
+  const columnB = columnOf(b);
+  if ((!down && !up) || !columnA || !columnB) return;
+  if ((a === '_id' && typeof outer.value !== 'string') || (b === '_id' && typeof inner.value !== 'string')) return;
+  plan.where.push(`(${columnA}, ${columnB}) ${RANGE_SQL[inner.op]} (?, ?)`);
+  plan.params.push(outer.value, inner.value);
+}
+
+/** `{ $op: scalar }` with one range operator, else null. */
+function single(condition: unknown): { op: keyof typeof RANGE_SQL; value: Scalar } | null {
+  if (!isPlainObject(condition)) return null;
+  const entries = Object.entries(condition);
+  if (entries.length !== 1) return null;
+  const [op, value] = entries[0]!;
+  return op in RANGE_SQL && isScalar(value) ? { op: op as keyof typeof RANGE_SQL, value } : null;
 }
 
 /** The range each top-level field of one clause is held to (equality is a range of one value). */
