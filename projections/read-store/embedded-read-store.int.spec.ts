@@ -200,6 +200,26 @@ describe('EmbeddedReadStore on disk', () => {
     await store.close();
   });
 
+  it('a list that leaves contents out does not read them', async () => {
+    const file = tempFile();
+    const first = await openEmbeddedReadStore(file);
+    await first.ensureIndexes([{ collection: 'versions', keys: { scriptId: 1, version: -1 } }]);
+    await first.commitBatch('timeline', 1n, async (batch) => {
+      for (let v = 1; v <= 5; v++) {
+        await batch.collection('versions').replaceOne({ _id: `s1:${v}` }, { _id: `s1:${v}`, scriptId: 's1', version: v, content: `${v}`.repeat(1_000_000) }, { upsert: true });
+      }
+    });
+    await first.close();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    const versions = store.collection('versions');
+    const list = await versions.find({ scriptId: 's1', version: { $lt: 5 } }, { sort: { version: -1 }, limit: 3, projection: { content: 0 } });
+    expect(list).toEqual([4, 3, 2].map((v) => ({ _id: `s1:${v}`, scriptId: 's1', version: v })));
+    expect(store.cachedBytes()).toBe(0); // nothing 1 MB was parsed into the cache
+    // a filter on the left-out field still sees it
+    expect(await versions.find({ scriptId: 's1', content: { $regex: '^4' } }, { projection: { content: 0 } })).toEqual([{ _id: 's1:4', scriptId: 's1', version: 4 }]);
+  });
+
   it('opens without reading documents, and keeps at most the configured cache', async () => {
     const file = tempFile();
     const store = await openEmbeddedReadStore(file);

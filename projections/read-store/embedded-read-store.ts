@@ -338,7 +338,7 @@ export class EmbeddedReadStore implements ReadStore {
 
   private find(name: string, filter: Filter, options: FindOptions = {}): Doc[] {
     const { projection } = options;
-    const matches = this.select(name, filter, options);
+    const matches = this.select(name, filter, { ...options, omit: omittable(filter, options) });
     if (!projection || Object.keys(projection).length === 0) return matches.map(clone);
     return mingoFind<Doc>(matches, {}, projection).all().map(clone);
   }
@@ -412,12 +412,18 @@ export class EmbeddedReadStore implements ReadStore {
     return row ? this.parse(key, row.doc) : undefined;
   }
 
-  private docAtRow(state: CollectionState, rowid: number, id: string): Doc | undefined {
+  /** `omit`: top-level fields the caller will drop: read without them from disk (SQLite removes them, no cache). */
+  private docAtRow(state: CollectionState, rowid: number, id: string, omit: string[] | null): Doc | undefined {
     const pending = this.active?.pending.get(state.name)?.get(id);
     if (pending) return pending.doc ?? undefined; // flushed before the query, but the same version
     const key = cacheKey(state.name, id);
     const cached = this.cache?.get(key);
     if (cached) return cached;
+    if (omit) {
+      const paths = omit.map((field) => `'$."${field}"'`).join(', ');
+      const row = this.query<{ doc: string }>(`SELECT json_remove(doc, ${paths}) AS doc FROM ${state.table} WHERE rowid = ?`).get(rowid);
+      return row ? (JSON.parse(row.doc) as Doc) : undefined;
+    }
     const row = this.statements(state).byRowid.get(rowid);
     return row ? this.parse(key, row.doc) : undefined;
   }
@@ -442,7 +448,7 @@ export class EmbeddedReadStore implements ReadStore {
    * Matching documents, NOT copies, in the order of `sort` (else insertion order), after `skip` and `limit`.
    * SQL narrows and orders the candidates; each candidate is tested with the full filter.
    */
-  private select(name: string, filter: Filter, options: { sort?: Sort; skip?: number; limit?: number } = {}): Doc[] {
+  private select(name: string, filter: Filter, options: { sort?: Sort; skip?: number; limit?: number; omit?: string[] | null } = {}): Doc[] {
     const state = this.collections.get(name);
     if (!state) return [];
     const skip = options.skip && options.skip > 0 ? options.skip : 0;
@@ -474,7 +480,7 @@ export class EmbeddedReadStore implements ReadStore {
     );
     const docs: Doc[] = [];
     for (const row of rows) {
-      const doc = this.docAtRow(state, row.rowid, row.id);
+      const doc = this.docAtRow(state, row.rowid, row.id, options.omit ?? null);
       if (!doc || !matches(doc)) continue;
       docs.push(doc);
       // ordered in SQL: the first `skip + limit` matches are the answer
@@ -860,6 +866,22 @@ function idsOf(filter: Filter): string[] | null {
   if (ops[0] === '$in' && Array.isArray($in) && $in.every((v) => typeof v === 'string')) return [...new Set($in as string[])];
   return null;
 }
+
+/**
+ * Top-level fields an exclusion projection drops that neither the filter nor the sort mentions: those need not be
+ * read (a version list without contents parses no content). Null when there are none.
+ */
+function omittable(filter: Filter, options: FindOptions): string[] | null {
+  const projection = options.projection;
+  if (!projection) return null;
+  const values = Object.values(projection);
+  if (values.length === 0 || values.some((value) => value !== 0)) return null;
+  const mentioned = JSON.stringify([filter, options.sort ?? {}]);
+  const fields = Object.keys(projection).filter((field) => field !== '_id' && SIMPLE_FIELD.test(field) && !mentioned.includes(`"${field}`));
+  return fields.length > 0 ? fields : null;
+}
+
+const SIMPLE_FIELD = /^[A-Za-z0-9_]+$/;
 
 /** Sorts (stable, MongoDB order, with mingo), skips and limits documents held in memory. */
 function shape(docs: Doc[], sort: Sort | undefined, skip: number, wanted: number): Doc[] {
