@@ -200,6 +200,36 @@ describe('EmbeddedReadStore on disk', () => {
     await store.close();
   });
 
+  it('a failed batch leaves neither the cache nor the file changed, whatever readers saw during it', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    await store.ensureIndexes([{ collection: 'scripts', keys: { ownerId: 1 } }]);
+    const scripts = store.collection('scripts');
+    await scripts.replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', n: 1 }, { upsert: true });
+    expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', n: 1 }); // cached now
+    let seen: unknown[] = [];
+    await expect(
+      store.commitBatch('workspace', 1n, async (batch) => {
+        await batch.collection('scripts').updateOne({ _id: 'a' }, { $set: { n: 2, ownerId: 'u2' } });
+        await batch.collection('scripts').replaceOne({ _id: 'b' }, { _id: 'b', ownerId: 'u2', n: 3 }, { upsert: true });
+        // readers outside the batch see its writes (as on MongoDB), through an index query that flushes them to SQL
+        seen = (await scripts.find({ ownerId: 'u2' }, { sort: { n: 1 } })).map((d) => d.n);
+        throw new Error('projection bug');
+      }),
+    ).rejects.toThrow('projection bug');
+    expect(seen).toEqual([2, 3]);
+    expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', n: 1 });
+    expect(await scripts.find({ ownerId: 'u2' })).toEqual([]);
+    expect(await scripts.find({ ownerId: 'u1' })).toEqual([{ _id: 'a', ownerId: 'u1', n: 1 }]);
+    expect(await store.getCheckpoint('workspace')).toBeNull();
+    await store.close();
+    open.pop();
+    const reopened = await openEmbeddedReadStore(file);
+    open.push(reopened);
+    expect(await reopened.collection('scripts').find({})).toEqual([{ _id: 'a', ownerId: 'u1', n: 1 }]);
+  });
+
   it('a list that leaves contents out does not read them', async () => {
     const file = tempFile();
     const first = await openEmbeddedReadStore(file);

@@ -695,13 +695,20 @@ export class EmbeddedReadStore implements ReadStore {
     this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
     if (def.unique) {
       const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse };
-      this.eachDoc(state, (doc) => {
-        for (const key of uniqueKeys(unique, doc)) {
-          const owner = this.sql.uniqueOwner.get(state.name, unique.name, key);
-          if (owner && owner.id !== doc._id) throw new DuplicateKeyError(state.name, def.name, describeKey(unique, doc));
-          if (!owner) this.sql.insertUnique.run(state.name, unique.name, key, doc._id);
-        }
-      });
+      const clear = this.db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ?');
+      clear.run(state.name, unique.name);
+      try {
+        this.eachDoc(state, (doc) => {
+          for (const key of uniqueKeys(unique, doc)) {
+            const owner = this.sql.uniqueOwner.get(state.name, unique.name, key);
+            if (owner && owner.id !== doc._id) throw new DuplicateKeyError(state.name, def.name, describeKey(unique, doc));
+            if (!owner) this.sql.insertUnique.run(state.name, unique.name, key, doc._id);
+          }
+        });
+      } catch (error) {
+        clear.run(state.name, unique.name); // the index is not created: no keys of it may stay behind
+        throw error;
+      }
       state.uniques.push(unique);
     }
     this.db.prepare('INSERT INTO indexes (collection, name, spec) VALUES (?, ?, ?)').run(state.name, def.name, JSON.stringify(def));

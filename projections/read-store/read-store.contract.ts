@@ -243,6 +243,11 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'same' }, { upsert: true });
         await keys.replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'same' }, { upsert: true });
         await expect(store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }])).rejects.toThrow(/duplicate key/i);
+        // once the duplicate is gone, the index can be created and holds
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'other' });
+        await store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+        await keys.replaceOne({ _id: 'k3' }, { _id: 'k3', keyHash: 'same-2' }, { upsert: true });
+        await expect(keys.replaceOne({ _id: 'k4' }, { _id: 'k4', keyHash: 'other' }, { upsert: true })).rejects.toThrow(/duplicate key/i);
       });
 
       it('indexed and compound lookups return the same answers as scans', async () => {
