@@ -646,10 +646,14 @@ export class EmbeddedReadStore implements ReadStore {
     this.sql.commit.run();
     tx.begun = false;
     if (!this.cache) return;
+    // Cached documents are replaced by what was written; others wait for a reader (a rebuild writes far more
+    // documents than anyone reads soon, and caching them all would only churn the cache and the garbage collector).
     for (const [name, pending] of tx.pending) {
       for (const [id, entry] of pending) {
-        if (entry.doc) this.cache.set(cacheKey(name, id), entry.doc, { size: CACHE_WEIGHT(entry.size) });
-        else this.cache.delete(cacheKey(name, id));
+        const key = cacheKey(name, id);
+        if (!this.cache.has(key)) continue;
+        if (entry.doc) this.cache.set(key, entry.doc, { size: CACHE_WEIGHT(entry.size) });
+        else this.cache.delete(key);
       }
     }
   }
