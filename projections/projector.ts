@@ -3,8 +3,10 @@ import type { ReadStore } from './read-store/read-store';
 import { toProjectedEvent, type ProjectedEvent, type Projection } from './projection';
 
 export interface ProjectorOptions {
-  /** most events applied per read-store transaction */
+  /** most events applied per read-store transaction (catch-up; live batches are whatever has arrived) */
   batchSize?: number;
+  /** most bytes of event data (roughly) per batch, and twice that waiting in the queue: big events make small batches */
+  batchBytes?: number;
   /** called after each committed batch (cache invalidation) */
   onBatch?: (events: ProjectedEvent[]) => void;
   log?: (message: string, error?: unknown) => void;
@@ -21,6 +23,7 @@ export class Projector {
   private waiters: { position: bigint; resolve: () => void }[] = [];
   private running: Promise<void> | null = null;
   private readonly batchSize: number;
+  private readonly batchBytes: number;
   private lastYield = performance.now();
 
   constructor(
@@ -29,7 +32,9 @@ export class Projector {
     private readonly projections: Projection[],
     private readonly options: ProjectorOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 3000;
+    // Large batches during catch-up: each commit rewrites the index pages it touched, so fewer commits write less.
+    this.batchSize = options.batchSize ?? 10_000;
+    this.batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
   }
 
   /** Global position of the last event every projection has applied. */
@@ -76,7 +81,7 @@ export class Projector {
 
   private async run(): Promise<void> {
     const from = this.processed < 0n ? 'start' : this.processed;
-    const queue = new BatchQueue<RecordedEvent>(this.batchSize * 4);
+    const queue = new BatchQueue<RecordedEvent>(this.batchSize * 2, this.batchBytes * 2, approximateSize);
     const pump = (async () => {
       try {
         for await (const event of this.eventStore.subscribeToAll({ fromPosition: from, signal: this.abort.signal })) {
@@ -88,7 +93,7 @@ export class Projector {
     })();
 
     for (;;) {
-      const batch = await queue.take(this.batchSize);
+      const batch = await queue.take(this.batchSize, this.batchBytes);
       // Once stopped (shutdown, or the lease was lost to another instance) nothing more is written: the events
       // still queued are applied by whoever projects next, from the checkpoints.
       if (batch === null || this.abort.signal.aborted) break;
@@ -159,18 +164,40 @@ const YIELD_AFTER_MS = 20;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A bounded hand-off between the subscription and the batch loop: the subscription waits when the loop lags. */
+/** Roughly what an event holds in memory: its top-level strings (script contents) and a fixed overhead. */
+function approximateSize(event: RecordedEvent): number {
+  let size = 256;
+  const data = event.data as Record<string, unknown> | null;
+  if (data && typeof data === 'object') for (const key in data) if (typeof data[key] === 'string') size += (data[key] as string).length;
+  return size;
+}
+
+/**
+ * A bounded hand-off between the subscription and the batch loop: the subscription waits when the loop lags.
+ * Bounded by count and by bytes, so a catch-up over large events holds a bounded amount of memory.
+ */
 class BatchQueue<T> {
   private items: T[] = [];
+  private sizes: number[] = [];
+  private bytes = 0;
   private closed = false;
   private onItem: (() => void) | null = null;
   private onSpace: (() => void) | null = null;
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly capacityBytes: number,
+    private readonly sizeOf: (item: T) => number,
+  ) {}
 
   async push(item: T): Promise<void> {
-    while (this.items.length >= this.capacity && !this.closed) await new Promise<void>((resolve) => (this.onSpace = resolve));
+    while ((this.items.length >= this.capacity || this.bytes >= this.capacityBytes) && !this.closed) {
+      await new Promise<void>((resolve) => (this.onSpace = resolve));
+    }
+    const size = this.sizeOf(item);
     this.items.push(item);
+    this.sizes.push(size);
+    this.bytes += size;
     this.wake('item');
   }
 
@@ -180,13 +207,18 @@ class BatchQueue<T> {
     this.wake('space');
   }
 
-  /** Up to `max` items, waiting for at least one; null once closed and drained. */
-  async take(max: number): Promise<T[] | null> {
+  /** Up to `max` items and about `maxBytes` (at least one item), waiting for at least one; null once closed and drained. */
+  async take(max: number, maxBytes: number): Promise<T[] | null> {
     while (this.items.length === 0) {
       if (this.closed) return null;
       await new Promise<void>((resolve) => (this.onItem = resolve));
     }
-    const batch = this.items.splice(0, max);
+    let count = 0;
+    let bytes = 0;
+    while (count < this.items.length && count < max && (count === 0 || bytes + this.sizes[count]! <= maxBytes)) bytes += this.sizes[count++]!;
+    const batch = this.items.splice(0, count);
+    this.sizes.splice(0, count);
+    this.bytes -= bytes;
     this.wake('space');
     return batch;
   }

@@ -59,6 +59,8 @@ const ConfigSchema = z.object({
   adminKey: z.string().min(16, 'ADMIN_KEY must be at least 16 characters').optional(),
   /** PUBLIC_ORIGIN: origin used in share links and loadstring snippets; unset = the request's origin */
   publicOrigin: z.string().url().optional(),
+  /** READ_CACHE_MB: memory for parsed read-model documents in the embedded read store (0 = none) */
+  readCacheMb: z.coerce.number().min(0).default(64),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
   /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's live scripts may take; 0 = unlimited */
@@ -109,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: blankToUndefined(env.SESSION_SECRET),
     adminKey: blankToUndefined(env.ADMIN_KEY),
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
+    readCacheMb: blankToUndefined(env.READ_CACHE_MB),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     accountStorageQuotaMb: blankToUndefined(env.ACCOUNT_STORAGE_QUOTA_MB),
     logLevel: blankToUndefined(env.LOG_LEVEL),

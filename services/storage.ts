@@ -23,7 +23,7 @@ export async function openStorage(config: Config): Promise<Storage> {
     : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
-    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'));
+    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024 });
   const events = config.eventStoreUrl ? 'EventStoreDB' : `embedded SQLite event log (${join(config.dataDir, 'events.sqlite')})`;
   const reads = config.mongodbUrl ? 'MongoDB read models' : `embedded read models (${join(config.dataDir, 'read-models.sqlite')})`;
   // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.

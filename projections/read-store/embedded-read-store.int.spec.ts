@@ -25,11 +25,12 @@ readStoreContract('embedded (:memory:)', async () => {
   return { store, cleanup: () => store.close() };
 });
 
+const open: EmbeddedReadStore[] = [];
+afterEach(async () => {
+  for (const store of open.splice(0)) await store.close();
+});
+
 describe('EmbeddedReadStore', () => {
-  const open: EmbeddedReadStore[] = [];
-  afterEach(async () => {
-    for (const store of open.splice(0)) await store.close();
-  });
   const openAt = async (file: string) => {
     const store = await openEmbeddedReadStore(file);
     open.push(store);
@@ -148,11 +149,122 @@ describe('EmbeddedReadStore', () => {
 
     store.stats.docsExamined = 0;
     expect(await store.collection('scripts').countDocuments({ ownerId: 'u7', folderId: null })).toBe(50);
-    expect(store.stats.docsExamined).toBe(50); // the compound index's first field serves the lookup
+    expect(store.stats.docsExamined).toBe(0); // equality on indexed fields only: counted by SQL, no document read
+
+    store.stats.docsExamined = 0;
+    expect(await store.collection('scripts').find({ ownerId: 'u7', folderId: null, n: { $exists: false } })).toHaveLength(50);
+    expect(store.stats.docsExamined).toBe(50); // the index narrows to that owner's documents; mingo checks the rest
 
     store.stats.docsExamined = 0;
     expect(await store.collection('scripts').findOne({ _id: 'p42', ownerId: { $ne: 'x' } })).toMatchObject({ _id: 'p42' });
     expect(store.stats.docsExamined).toBe(1);
+  });
+});
+
+describe('EmbeddedReadStore on disk', () => {
+  it('pages one owner newest first, reading only the documents of that page', async () => {
+    const store = await openEmbeddedReadStore(tempFile(), { cacheBytes: 0 });
+    await store.ensureIndexes([
+      { collection: 'scripts', keys: { ownerId: 1, folderId: 1 } },
+      { collection: 'scripts', keys: { ownerId: 1, updatedAt: -1 } },
+    ]);
+    await store.commitBatch('workspace', 1n, async (batch) => {
+      for (let i = 0; i < 4000; i++) {
+        const doc = { _id: `s${i}`, ownerId: `u${i % 20}`, folderId: null, updatedAt: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`, content: 'x'.repeat(100) };
+        await batch.collection('scripts').replaceOne({ _id: doc._id }, doc, { upsert: true });
+      }
+    });
+    const scripts = store.collection('scripts');
+    const sort = { updatedAt: -1 as const, _id: -1 as const };
+    store.stats.docsExamined = 0;
+    const first = await scripts.find({ ownerId: 'u7' }, { sort, limit: 11, projection: { content: 0 } });
+    expect(first.map((d) => d._id)).toEqual(
+      Array.from({ length: 200 }, (_, k) => 7 + 20 * k)
+        .map((i) => ({ id: `s${i}`, updatedAt: 1 + (i % 28) }))
+        .sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : -1))
+        .slice(0, 11)
+        .map((d) => d.id),
+    );
+    expect(store.stats.docsExamined).toBe(11);
+
+    const last = first[10]!;
+    store.stats.docsExamined = 0;
+    const next = await scripts.find(
+      { ownerId: 'u7', $or: [{ updatedAt: { $lt: last.updatedAt } }, { updatedAt: last.updatedAt, _id: { $lt: last._id } }] },
+      { sort, limit: 11 },
+    );
+    expect(next).toHaveLength(11);
+    expect(next[0]!._id < last._id || (next[0]!.updatedAt as string) < (last.updatedAt as string)).toBe(true);
+    expect(store.stats.docsExamined).toBe(11); // (updatedAt, _id) < (u, id) starts the index scan right after the last page
+    expect(await scripts.countDocuments({ ownerId: 'u7' })).toBe(200);
+    await store.close();
+  });
+
+  it('a failed batch leaves neither the cache nor the file changed, whatever readers saw during it', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    await store.ensureIndexes([{ collection: 'scripts', keys: { ownerId: 1 } }]);
+    const scripts = store.collection('scripts');
+    await scripts.replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', n: 1 }, { upsert: true });
+    expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', n: 1 }); // cached now
+    let seen: unknown[] = [];
+    await expect(
+      store.commitBatch('workspace', 1n, async (batch) => {
+        await batch.collection('scripts').updateOne({ _id: 'a' }, { $set: { n: 2, ownerId: 'u2' } });
+        await batch.collection('scripts').replaceOne({ _id: 'b' }, { _id: 'b', ownerId: 'u2', n: 3 }, { upsert: true });
+        // readers outside the batch see its writes (as on MongoDB), through an index query that flushes them to SQL
+        seen = (await scripts.find({ ownerId: 'u2' }, { sort: { n: 1 } })).map((d) => d.n);
+        throw new Error('projection bug');
+      }),
+    ).rejects.toThrow('projection bug');
+    expect(seen).toEqual([2, 3]);
+    expect(await scripts.findOne({ _id: 'a' })).toEqual({ _id: 'a', ownerId: 'u1', n: 1 });
+    expect(await scripts.find({ ownerId: 'u2' })).toEqual([]);
+    expect(await scripts.find({ ownerId: 'u1' })).toEqual([{ _id: 'a', ownerId: 'u1', n: 1 }]);
+    expect(await store.getCheckpoint('workspace')).toBeNull();
+    await store.close();
+    open.pop();
+    const reopened = await openEmbeddedReadStore(file);
+    open.push(reopened);
+    expect(await reopened.collection('scripts').find({})).toEqual([{ _id: 'a', ownerId: 'u1', n: 1 }]);
+  });
+
+  it('a list that leaves contents out does not read them', async () => {
+    const file = tempFile();
+    const first = await openEmbeddedReadStore(file);
+    await first.ensureIndexes([{ collection: 'versions', keys: { scriptId: 1, version: -1 } }]);
+    await first.commitBatch('timeline', 1n, async (batch) => {
+      for (let v = 1; v <= 5; v++) {
+        await batch.collection('versions').replaceOne({ _id: `s1:${v}` }, { _id: `s1:${v}`, scriptId: 's1', version: v, content: `${v}`.repeat(1_000_000) }, { upsert: true });
+      }
+    });
+    await first.close();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    const versions = store.collection('versions');
+    const list = await versions.find({ scriptId: 's1', version: { $lt: 5 } }, { sort: { version: -1 }, limit: 3, projection: { content: 0 } });
+    expect(list).toEqual([4, 3, 2].map((v) => ({ _id: `s1:${v}`, scriptId: 's1', version: v })));
+    expect(store.cachedBytes()).toBe(0); // nothing 1 MB was parsed into the cache
+    // a filter on the left-out field still sees it
+    expect(await versions.find({ scriptId: 's1', content: { $regex: '^4' } }, { projection: { content: 0 } })).toEqual([{ _id: 's1:4', scriptId: 's1', version: 4 }]);
+  });
+
+  it('opens without reading documents, and keeps at most the configured cache', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    await store.commitBatch('timeline', 1n, async (batch) => {
+      for (let i = 0; i < 300; i++) {
+        await batch.collection('versions').replaceOne({ _id: `v${i}` }, { _id: `v${i}`, content: 'y'.repeat(10_000) }, { upsert: true });
+      }
+    });
+    await store.close();
+    const reopened = await openEmbeddedReadStore(file, { cacheBytes: 200_000 });
+    open.push(reopened);
+    expect(reopened.cachedBytes()).toBe(0);
+    for (let i = 0; i < 300; i++) expect((await reopened.collection('versions').findOne({ _id: `v${i}` }))?.content).toHaveLength(10_000);
+    expect(reopened.cachedBytes()).toBeGreaterThan(0);
+    expect(reopened.cachedBytes()).toBeLessThanOrEqual(200_000);
   });
 });
 

@@ -2,35 +2,47 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Query, find as mingoFind } from 'mingo';
-import { Context } from 'mingo/core';
-import * as queryOperators from 'mingo/operators/query';
-import { Query as LeanQuery } from 'mingo/query';
-import { update as mingoUpdate } from 'mingo/updater';
-import { compileSimpleFilter } from './simple-filter';
-import { copyAsJson } from './copy-as-json';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Update } from './read-store';
-import { tryFlatUpdate, trySimpleUpdate } from './simple-update';
+import { LRUCache } from 'lru-cache';
+import { find as mingoFind } from 'mingo';
+import {
+  applyUpdate,
+  assertUpdate,
+  clone,
+  compileFilter,
+  describeKey,
+  indexName,
+  normalise,
+  onlyId,
+  seedFromFilter,
+  uniqueKeys,
+  withoutSetOnInsert,
+  type UniqueIndex,
+} from './document-ops';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, Update } from './read-store';
+import { planFilter, planSort, type ColumnOf } from './sql-plan';
 
 /**
- * The embedded read store (the default): every document lives in memory, one Map per collection keyed by `_id`,
- * and is written through to SQLite (better-sqlite3, WAL). Opening loads everything back into memory.
+ * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
+ * collection, with a size-bounded in-memory cache of parsed documents (lru-cache). Memory does not grow with what is
+ * stored, and opening reads only the catalog (collections, index definitions, checkpoints), never the documents.
  *
- * Filters, updates, sorts and projections are evaluated with mingo, so they mean what they mean on MongoDB
- * (`{ folderId: null }` also matches a missing field, `{ tags: 'x' }` matches an array holding 'x', ...).
- * Unique indexes follow MongoDB too: a missing field counts as `null` unless the index is sparse, and a sparse
- * index skips documents that lack the field but still indexes an explicit `null`.
+ * Filters, updates, sorts and projections mean what they mean on MongoDB: SQL only narrows the candidates (by `_id`,
+ * or by the key columns kept for every indexed field, see sql-plan.ts), and the full filter runs on each candidate
+ * with mingo (behind a fast path). Every field an index names gets a key column holding its value when that value is
+ * a string, a number or null; once any document holds an array, object or boolean there, the column is flagged and
+ * no longer used to plan (MongoDB's multikey and cross-type rules stay with mingo). A sort over usable columns runs
+ * in SQL and the scan stops once `skip + limit` documents matched.
+ * Unique indexes keep MongoDB's rules (a missing field counts as null unless sparse; one key per array element) in a
+ * `unique_keys` table whose primary key enforces them, checked when the write is made.
  *
- * Transactions: one writer at a time (a FIFO lock). `commitBatch` holds the lock while `work` runs; writes made
- * through the batch store handed to `work` apply to memory at once, remembering each touched document's
- * previous state. When `work` resolves, the touched documents and the checkpoint are flushed in ONE SQLite
- * transaction; when `work` throws (or the flush fails) memory is restored from the undo log and nothing reaches
- * disk. A write outside any batch is its own small transaction and waits for a running batch to finish.
- * Readers never wait: they can see a batch's writes before it commits (as they would on MongoDB, where the
- * writes inside a batch are not transactional either); a rolled-back batch is simply re-applied by the projector.
+ * Transactions: one writer at a time (a FIFO lock). Inside `commitBatch` writes are kept in memory (the batch's
+ * pending documents, which every reader consults first) and flushed once, with the checkpoint, in ONE SQLite
+ * transaction; a query on a collection first flushes that collection's pending documents into the still-open
+ * transaction. When `work` throws or the commit fails, the transaction rolls back, the batch's documents leave the
+ * cache and the catalog is reloaded from disk. A write outside any batch is its own small transaction and waits for
+ * a running batch. Readers never wait: they can see a batch's writes before it commits (as on MongoDB).
  *
- * Every document returned is a copy; every document stored is normalised through JSON (what is in memory is
- * exactly what a reopen will load). Index definitions are stored too, so unique indexes hold from the moment of a reopen.
+ * Every document returned is a copy; every document stored is normalised through JSON.
  */
 
 export class DuplicateKeyError extends Error {
@@ -47,19 +59,9 @@ export interface EmbeddedReadStoreStats {
   docsExamined: number;
 }
 
-type Predicate = (doc: Doc) => boolean;
-
-/** Equality lookups on one field (multikey: an array value is indexed by each element). Never holds missing fields. */
-interface FieldIndex {
-  path: string[];
-  entries: Map<string, Set<string>>;
-}
-
-interface UniqueIndex {
-  name: string;
-  paths: string[][];
-  sparse: boolean;
-  entries: Map<string, string>; // key -> _id
+export interface EmbeddedReadStoreOptions {
+  /** bytes of parsed documents kept in memory (0: no cache); default 64 MB */
+  cacheBytes?: number;
 }
 
 interface IndexDef {
@@ -69,77 +71,118 @@ interface IndexDef {
   sparse: boolean;
 }
 
+interface KeyColumn {
+  field: string;
+  parts: string[];
+  column: string;
+  /** some document holds an array, object or boolean here: SQL cannot plan on it */
+  complex: boolean;
+}
+
+type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
+
+interface CollectionSql {
+  byId: Statement<[string], { doc: string }>;
+  byRowid: Statement<[number], { doc: string }>;
+  upsert: Statement;
+  delete: Statement<[string]>;
+}
+
 interface CollectionState {
   name: string;
-  docs: Map<string, Doc>;
+  table: string;
   defs: Map<string, IndexDef>;
-  fieldIndexes: Map<string, FieldIndex>; // by dotted field
-  uniqueIndexes: UniqueIndex[];
+  columns: Map<string, KeyColumn>;
+  uniques: UniqueIndex[];
+  sql: CollectionSql | null;
+}
+
+interface Pending {
+  /** null: deleted */
+  doc: Doc | null;
+  /** key column values, in `columns` order, when the document was written */
+  keys: unknown[];
+  flushed: boolean;
+  /** JSON length once flushed (cache size) */
+  size: number;
 }
 
 interface Tx {
   open: boolean;
-  /** collection -> _id -> the document before this transaction touched it (undefined: it did not exist) */
-  undo: Map<string, Map<string, Doc | undefined>>;
+  /** BEGIN has run */
+  begun: boolean;
+  pending: Map<string, Map<string, Pending>>;
 }
 
-/**
- * mingo copies the operator context it is given on every Query and update. The full context (every expression,
- * pipeline and accumulator operator) made that copy cost about 50 us per filter and 100 us per update, so filters
- * get a context with only the query operators, and updates go through `mingo/updater`, which brings its own small one.
- * Filters that need expression operators (`$expr`, `$where`, `$jsonSchema`) still get the full context.
- */
-const QUERY_CONTEXT = Context.init({ query: queryOperators });
-const NEEDS_FULL_CONTEXT = /"\$(expr|where|jsonSchema)"/;
-
-const NULL_KEY = 'z:';
-const EMPTY_ARRAY_KEY = 'a:';
+const MAX_PREPARED_QUERIES = 200;
+const PAGE_CACHE_KB = 16 * 1024;
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/** Parsed documents weigh more than their JSON (object headers, two-byte strings for non-Latin-1 text). */
+const CACHE_WEIGHT = (jsonLength: number) => 2 * jsonLength + 128;
 
 export class EmbeddedReadStore implements ReadStore {
   readonly stats: EmbeddedReadStoreStats = { docsExamined: 0 };
   private readonly collections = new Map<string, CollectionState>();
   private readonly handles = new Map<string, ReadCollection>();
+  private readonly queries = new Map<string, Statement>();
   private readonly checkpoints = new Map<string, bigint>();
+  private readonly cache: LRUCache<string, Doc> | null;
+  /** the transaction holding the writer lock, if any: its pending documents are what readers see first */
+  private active: Tx | null = null;
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly sql: {
-    insertDoc: Database.Statement<[string, string, string]>;
-    updateDoc: Database.Statement<[string, number | bigint]>;
-    deleteDoc: Database.Statement<[number | bigint]>;
-    upsertCheckpoint: Database.Statement<[string, string]>;
-    upsertIndex: Database.Statement<[string, string, string]>;
+    begin: Statement<[]>;
+    commit: Statement<[]>;
+    rollback: Statement<[]>;
+    upsertCheckpoint: Statement<[string, string]>;
+    uniqueOwner: Statement<[string, string, string], { id: string }>;
+    insertUnique: Statement<[string, string, string, string]>;
+    deleteUnique: Statement<[string, string, string, string]>;
   };
-  /**
-   * Where each document sits in `doc_rows`, by collection and id. Rows are addressed by rowid, so a new document is
-   * an append to the end of the table: random ids (every id here is random) would otherwise scatter every insert
-   * across a B-tree keyed by id, dirtying a page per document (measured: 49 us instead of 5.5 us per row).
-   */
-  private readonly rowids = new Map<string, Map<string, number | bigint>>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    options: EmbeddedReadStoreOptions = {},
+  ) {
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
     db.pragma('synchronous = NORMAL');
-    const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'docs'").get();
+    // SQLite's own page cache, bounded (the default 2 MB makes every write of a rebuild re-read index pages)
+    db.pragma(`cache_size = -${PAGE_CACHE_KB}`);
+    db.pragma('wal_autocheckpoint = 16384');
+    const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('docs', 'doc_rows')").get();
     if (legacy) {
-      // An older layout keyed by id: drop it and its checkpoints, so the projections rebuild into the new one.
-      db.exec('DROP TABLE docs; DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS indexes;');
+      // An older layout (every document in one table, loaded at open): drop it and its checkpoints, so the
+      // projections rebuild into this one.
+      db.exec('DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS doc_rows; DROP TABLE IF EXISTS checkpoints; DROP TABLE IF EXISTS indexes;');
     }
     db.exec(`
-      CREATE TABLE IF NOT EXISTS doc_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS collections (seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+      CREATE TABLE IF NOT EXISTS key_columns (collection TEXT NOT NULL, field TEXT NOT NULL, col TEXT NOT NULL, complex INTEGER NOT NULL, PRIMARY KEY (collection, field));
       CREATE TABLE IF NOT EXISTS indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
+      CREATE TABLE IF NOT EXISTS unique_keys (collection TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (collection, idx, key)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
     `);
     this.sql = {
-      insertDoc: db.prepare('INSERT INTO doc_rows (collection, id, doc) VALUES (?, ?, ?)'),
-      updateDoc: db.prepare('UPDATE doc_rows SET doc = ? WHERE rowid = ?'),
-      deleteDoc: db.prepare('DELETE FROM doc_rows WHERE rowid = ?'),
+      begin: db.prepare('BEGIN'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
       upsertCheckpoint: db.prepare(
         'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
       ),
-      upsertIndex: db.prepare('INSERT INTO indexes (collection, name, spec) VALUES (?, ?, ?) ON CONFLICT (collection, name) DO UPDATE SET spec = excluded.spec'),
+      uniqueOwner: db.prepare('SELECT id FROM unique_keys WHERE collection = ? AND idx = ? AND key = ?'),
+      insertUnique: db.prepare('INSERT INTO unique_keys (collection, idx, key, id) VALUES (?, ?, ?, ?)'),
+      deleteUnique: db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ? AND key = ? AND id = ?'),
     };
-    this.load();
+    const cacheBytes = Math.floor(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.cache = cacheBytes > 0 ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.floor(cacheBytes / 4)) }) : null;
+    this.loadCatalog();
+  }
+
+  /** bytes the document cache holds (estimated), for tests and metrics */
+  cachedBytes(): number {
+    return this.cache?.calculatedSize ?? 0;
   }
 
   // ---------------------------------------------------------------- ReadStore
@@ -156,19 +199,20 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async ensureIndexes(indexes: IndexSpec[], batch?: Tx): Promise<void> {
-    await this.write(batch, () => {
-      for (const spec of indexes) {
-        const state = this.state(spec.collection);
+    const wanted = indexes.filter((spec) => {
+      const existing = this.collections.get(spec.collection)?.defs.get(indexName(spec.keys));
+      if (!existing) return true;
+      if (existing.unique !== (spec.unique ?? false) || existing.sparse !== (spec.sparse ?? false)) {
+        throw new Error(`An index named ${existing.name} already exists on ${spec.collection} with different options`);
+      }
+      return false;
+    });
+    if (wanted.length === 0) return; // the usual case at start-up: nothing to write
+    await this.write(batch, (tx) => {
+      for (const spec of wanted) {
+        const state = this.stateForWrite(tx, spec.collection);
         const def: IndexDef = { name: indexName(spec.keys), keys: { ...spec.keys }, unique: spec.unique ?? false, sparse: spec.sparse ?? false };
-        const existing = state.defs.get(def.name);
-        if (existing) {
-          if (existing.unique !== def.unique || existing.sparse !== def.sparse) {
-            throw new Error(`An index named ${def.name} already exists on ${spec.collection} with different options`);
-          }
-          continue;
-        }
-        this.addIndex(state, def);
-        this.sql.upsertIndex.run(spec.collection, def.name, JSON.stringify(def));
+        if (!state.defs.has(def.name)) this.addIndex(tx, state, def);
       }
     });
   }
@@ -181,18 +225,20 @@ export class EmbeddedReadStore implements ReadStore {
   async commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
     this.assertOpen();
     const release = await this.acquire();
-    const tx: Tx = { open: true, undo: new Map() };
+    const tx: Tx = { open: true, begun: false, pending: new Map() };
+    this.active = tx;
     try {
       this.assertOpen();
       await work(this.batchView(tx));
       tx.open = false; // a write still arriving from `work` after this point is refused
-      this.persist(tx, [projection, position]);
+      this.commit(tx, [projection, position]);
       this.checkpoints.set(projection, position);
     } catch (error) {
       tx.open = false;
       this.rollback(tx);
       throw error;
     } finally {
+      this.active = null;
       release();
     }
   }
@@ -229,12 +275,14 @@ export class EmbeddedReadStore implements ReadStore {
     const release = await this.acquire();
     try {
       this.db.transaction(() => {
-        this.db.exec('DELETE FROM doc_rows; DELETE FROM checkpoints; DELETE FROM indexes;');
+        for (const state of this.collections.values()) this.db.exec(`DROP TABLE IF EXISTS ${state.table}`);
+        this.db.exec('DELETE FROM collections; DELETE FROM key_columns; DELETE FROM indexes; DELETE FROM unique_keys; DELETE FROM checkpoints;');
       })();
-      this.rowids.clear();
       // Like dropping MongoDB collections: documents, indexes and checkpoints all go.
       this.collections.clear();
+      this.queries.clear();
       this.checkpoints.clear();
+      this.cache?.clear();
     } finally {
       release();
     }
@@ -246,6 +294,7 @@ export class EmbeddedReadStore implements ReadStore {
     try {
       if (this.closed) return;
       this.closed = true;
+      this.cache?.clear();
       this.db.close();
     } finally {
       release();
@@ -268,7 +317,7 @@ export class EmbeddedReadStore implements ReadStore {
       },
       countDocuments: async (filter) => {
         this.assertOpen();
-        return this.matching(name, filter).length;
+        return this.count(name, filter);
       },
       replaceOne: (filter, doc, options) => this.write(tx, (tx) => this.replaceOne(tx, name, filter, doc, options?.upsert ?? false)),
       updateOne: (filter, update, options) => this.write(tx, (tx) => this.updateOne(tx, name, filter, update, options?.upsert ?? false)),
@@ -276,52 +325,53 @@ export class EmbeddedReadStore implements ReadStore {
       deleteOne: (filter) =>
         this.write(tx, (tx) => {
           const doc = this.first(name, filter);
-          if (doc) this.put(tx, this.state(name), doc._id, undefined);
+          if (doc) this.put(tx, this.stateForWrite(tx, name), doc._id, null, doc);
         }),
       deleteMany: (filter) =>
         this.write(tx, (tx) => {
-          const state = this.state(name);
-          for (const doc of this.matching(name, filter)) this.put(tx, state, doc._id, undefined);
+          const targets = this.select(name, filter);
+          const state = this.stateForWrite(tx, name);
+          for (const doc of targets) this.put(tx, state, doc._id, null, doc);
         }),
     };
   }
 
   private find(name: string, filter: Filter, options: FindOptions = {}): Doc[] {
-    const matches = this.matching(name, filter);
-    const { sort, skip, limit, projection } = options;
-    const shaped = sort || skip || limit || projection;
-    if (!shaped) return matches.map(clone);
-    let cursor = mingoFind<Doc>(matches, {}, projection);
-    if (sort && Object.keys(sort).length > 0) cursor = cursor.sort(sort);
-    if (skip && skip > 0) cursor = cursor.skip(skip);
-    if (limit && limit > 0) cursor = cursor.limit(limit);
-    return cursor.all().map(clone);
+    const { projection } = options;
+    const matches = this.select(name, filter, { ...options, omit: omittable(filter, options) });
+    if (!projection || Object.keys(projection).length === 0) return matches.map(clone);
+    return mingoFind<Doc>(matches, {}, projection).all().map(clone);
   }
 
   private replaceOne(tx: Tx, name: string, filter: Filter, doc: Doc, upsert: boolean): void {
     const replacement = normalise(doc);
+    const id = onlyId(filter);
+    const state = this.collections.get(name);
+    if (upsert && id !== undefined && (replacement._id === undefined || replacement._id === id) && state && state.uniques.length === 0) {
+      // Upserting a whole document by id: the result is the same whether one existed, and no unique key needs the
+      // previous version, so the lookup is skipped (most writes of a rebuild create documents).
+      this.put(tx, state, id, { ...replacement, _id: id }, undefined);
+      return;
+    }
     const target = this.first(name, filter);
-    const state = this.state(name);
     if (target) {
       if (replacement._id !== undefined && replacement._id !== target._id) {
         throw new Error("After applying the update, the (immutable) field '_id' was found to have been altered");
       }
-      this.put(tx, state, target._id, { ...replacement, _id: target._id });
+      this.put(tx, this.stateForWrite(tx, name), target._id, { ...replacement, _id: target._id }, target);
       return;
     }
     if (!upsert) return;
     const seed = seedFromFilter(filter);
-    const id = replacement._id ?? seed._id ?? randomUUID();
-    this.insert(tx, state, { ...replacement, _id: id } as Doc);
+    this.insert(tx, name, { ...replacement, _id: replacement._id ?? seed._id ?? randomUUID() } as Doc, filter);
   }
 
   private updateOne(tx: Tx, name: string, filter: Filter, update: Update, upsert: boolean): { matched: number } {
     assertUpdate(update);
     const target = this.first(name, filter);
-    const state = this.state(name);
     if (target) {
       const modifier = withoutSetOnInsert(update);
-      if (modifier) this.put(tx, state, target._id, applyUpdate(target, modifier));
+      if (modifier) this.put(tx, this.stateForWrite(tx, name), target._id, applyUpdate(target, modifier), target);
       return { matched: 1 };
     }
     if (upsert) {
@@ -330,96 +380,136 @@ export class EmbeddedReadStore implements ReadStore {
       const seed = seedFromFilter(filter);
       const created: Record<string, unknown> = applyUpdate(seed as Doc, modifier, false);
       // MongoDB would make an ObjectId here; projections always name the _id in the filter
-      this.insert(tx, state, (created._id === undefined ? { _id: randomUUID(), ...created } : created) as Doc);
+      this.insert(tx, name, (created._id === undefined ? { _id: randomUUID(), ...created } : created) as Doc, filter);
     }
     return { matched: 0 };
   }
 
   private updateMany(tx: Tx, name: string, filter: Filter, update: Update): { matched: number } {
     assertUpdate(update);
-    const targets = this.matching(name, filter);
+    const targets = this.select(name, filter);
     const modifier = withoutSetOnInsert(update);
     if (modifier) {
-      const state = this.state(name);
+      const state = this.stateForWrite(tx, name);
       // Not atomic, like MongoDB: a unique violation half-way leaves the earlier documents updated.
-      for (const target of targets) this.put(tx, state, target._id, applyUpdate(target, modifier));
+      for (const target of targets) this.put(tx, state, target._id, applyUpdate(target, modifier), target);
     }
     return { matched: targets.length };
   }
 
   // ---------------------------------------------------------------- reads
 
-  private first(name: string, filter: Filter): Doc | undefined {
+  /** The stored document with this id (NOT a copy): the running transaction's version first, then cache, then disk. */
+  private getDoc(name: string, id: string): Doc | undefined {
+    const pending = this.active?.pending.get(name)?.get(id);
+    if (pending) return pending.doc ?? undefined;
     const state = this.collections.get(name);
     if (!state) return undefined;
+    const key = cacheKey(name, id);
+    const cached = this.cache?.get(key);
+    if (cached) return cached;
+    const row = this.statements(state).byId.get(id);
+    return row ? this.parse(key, row.doc) : undefined;
+  }
+
+  /** `omit`: top-level fields the caller will drop: read without them from disk (SQLite removes them, no cache). */
+  private docAtRow(state: CollectionState, rowid: number, id: string, omit: string[] | null): Doc | undefined {
+    const pending = this.active?.pending.get(state.name)?.get(id);
+    if (pending) return pending.doc ?? undefined; // flushed before the query, but the same version
+    const key = cacheKey(state.name, id);
+    const cached = this.cache?.get(key);
+    if (cached) return cached;
+    if (omit) {
+      const paths = omit.map((field) => `'$."${field}"'`).join(', ');
+      const row = this.query<{ doc: string }>(`SELECT json_remove(doc, ${paths}) AS doc FROM ${state.table} WHERE rowid = ?`).get(rowid);
+      return row ? (JSON.parse(row.doc) as Doc) : undefined;
+    }
+    const row = this.statements(state).byRowid.get(rowid);
+    return row ? this.parse(key, row.doc) : undefined;
+  }
+
+  private parse(key: string, json: string): Doc {
+    const doc = JSON.parse(json) as Doc;
+    this.cache?.set(key, doc, { size: CACHE_WEIGHT(json.length) });
+    return doc;
+  }
+
+  private first(name: string, filter: Filter): Doc | undefined {
     const id = onlyId(filter);
     if (id !== undefined) {
-      // `{ _id: '...' }`, the projections' most common filter: a map lookup, nothing to compile.
+      // `{ _id: '...' }`, the projections' most common filter: a key lookup, nothing to compile.
       this.stats.docsExamined++;
-      return state.docs.get(id);
+      return this.getDoc(name, id);
     }
-    const docs = this.candidates(state, filter);
-    if (docs.length === 0) return undefined; // nothing to test: skip compiling the filter
-    const test = compileFilter(filter);
-    for (const doc of docs) {
-      this.stats.docsExamined++;
-      if (test(doc)) return doc;
-    }
-    return undefined;
+    return this.select(name, filter, { limit: 1 })[0];
   }
 
-  /** Matching documents, NOT copies (callers clone before handing out). */
-  private matching(name: string, filter: Filter): Doc[] {
+  /**
+   * Matching documents, NOT copies, in the order of `sort` (else insertion order), after `skip` and `limit`.
+   * SQL narrows and orders the candidates; each candidate is tested with the full filter.
+   */
+  private select(name: string, filter: Filter, options: { sort?: Sort; skip?: number; limit?: number; omit?: string[] | null } = {}): Doc[] {
     const state = this.collections.get(name);
     if (!state) return [];
-    const docs = this.candidates(state, filter);
-    if (docs.length === 0) return [];
-    const test = compileFilter(filter);
-    const out: Doc[] = [];
-    for (const doc of docs) {
+    const skip = options.skip && options.skip > 0 ? options.skip : 0;
+    const wanted = options.limit && options.limit > 0 ? skip + options.limit : Infinity;
+    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
+    let test: ((doc: Doc) => boolean) | null = null;
+    const matches = (doc: Doc) => {
       this.stats.docsExamined++;
-      if (test(doc)) out.push(doc);
-    }
-    return out;
-  }
-
-  /** A superset of the documents that can match: from `_id` or an equality index when the filter allows, else all. */
-  private candidates(state: CollectionState, filter: Filter): Doc[] {
-    const ids = this.plan(state, filter);
-    if (!ids) return [...state.docs.values()];
-    const docs: Doc[] = [];
-    for (const id of ids) {
-      const doc = state.docs.get(id);
-      if (doc) docs.push(doc);
-    }
-    return docs;
-  }
-
-  private plan(state: CollectionState, filter: Filter): Iterable<string> | null {
-    let best: string[] | Set<string> | null = null;
-    const consider = (ids: string[] | Set<string>) => {
-      const size = Array.isArray(ids) ? ids.length : ids.size;
-      if (!best || size < (Array.isArray(best) ? best.length : best.size)) best = ids;
+      return (test ??= compileFilter(filter))(doc);
     };
-    for (const [field, condition] of Object.entries(filter)) {
-      if (field.startsWith('$')) continue;
-      const values = equalityValues(condition);
-      if (!values) continue;
-      if (field === '_id') {
-        consider(values.filter((v): v is string => typeof v === 'string'));
-        continue;
+
+    const ids = idsOf(filter);
+    if (ids) {
+      const docs: Doc[] = [];
+      for (const id of ids) {
+        const doc = this.getDoc(name, id);
+        if (doc && matches(doc)) docs.push(doc);
       }
-      const index = state.fieldIndexes.get(field);
-      if (!index) continue;
-      if (values.length === 1) {
-        consider(index.entries.get(keyOf(values[0])) ?? []);
-      } else {
-        const union = new Set<string>();
-        for (const value of values) for (const id of index.entries.get(keyOf(value)) ?? []) union.add(id);
-        consider(union);
+      return shape(docs, sort, skip, wanted);
+    }
+
+    this.flushCollection(state);
+    const columnOf = this.columnsOf(state);
+    const plan = planFilter(filter, columnOf);
+    const order = sort ? planSort(sort, columnOf) : 'rowid';
+    const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
+    const rows = this.query<{ rowid: number; id: string }>(`SELECT rowid, id FROM ${state.table}${where} ORDER BY ${order ?? 'rowid'}`).iterate(
+      ...plan.params,
+    );
+    const docs: Doc[] = [];
+    for (const row of rows) {
+      const doc = this.docAtRow(state, row.rowid, row.id, options.omit ?? null);
+      if (!doc || !matches(doc)) continue;
+      docs.push(doc);
+      // ordered in SQL: the first `skip + limit` matches are the answer
+      if (order && docs.length >= wanted) break;
+    }
+    return order ? docs.slice(skip, wanted) : shape(docs, sort, skip, wanted);
+  }
+
+  private count(name: string, filter: Filter): number {
+    const state = this.collections.get(name);
+    if (!state) return 0;
+    if (!idsOf(filter)) {
+      const plan = planFilter(filter, this.columnsOf(state));
+      if (plan.exact) {
+        this.flushCollection(state);
+        const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
+        return this.query<{ n: number }>(`SELECT count(*) AS n FROM ${state.table}${where}`).get(...plan.params)!.n;
       }
     }
-    return best;
+    return this.select(name, filter).length;
+  }
+
+  /** Key columns SQL may plan on (see sql-plan.ts), and `id` for `_id`. */
+  private columnsOf(state: CollectionState): ColumnOf {
+    return (field) => {
+      if (field === '_id') return 'id';
+      const column = state.columns.get(field);
+      return column && !column.complex ? column.column : null;
+    };
   }
 
   // ---------------------------------------------------------------- writes
@@ -432,9 +522,10 @@ export class EmbeddedReadStore implements ReadStore {
       return fn(batch);
     }
     const release = await this.acquire();
+    const tx: Tx = { open: true, begun: false, pending: new Map() };
+    this.active = tx;
     try {
       this.assertOpen();
-      const tx: Tx = { open: true, undo: new Map() };
       let result: R;
       try {
         result = fn(tx);
@@ -446,6 +537,7 @@ export class EmbeddedReadStore implements ReadStore {
       this.commitOrRollback(tx);
       return result;
     } finally {
+      this.active = null;
       release();
     }
   }
@@ -453,156 +545,270 @@ export class EmbeddedReadStore implements ReadStore {
   private commitOrRollback(tx: Tx): void {
     tx.open = false;
     try {
-      this.persist(tx, null);
+      this.commit(tx, null);
     } catch (error) {
       this.rollback(tx);
       throw error;
     }
   }
 
-  private insert(tx: Tx, state: CollectionState, doc: Doc): void {
+  /** `filter` is what found no document: when it named this very `_id`, the id is known to be free. */
+  private insert(tx: Tx, name: string, doc: Doc, filter: Filter): void {
     if (typeof doc._id !== 'string') throw new Error('documents need a string _id');
-    if (state.docs.has(doc._id)) throw new DuplicateKeyError(state.name, '_id_', { _id: doc._id });
-    this.put(tx, state, doc._id, doc);
+    const knownFree = onlyId(filter) === doc._id;
+    if (!knownFree && this.getDoc(name, doc._id)) throw new DuplicateKeyError(name, '_id_', { _id: doc._id });
+    this.put(tx, this.stateForWrite(tx, name), doc._id, doc, undefined);
   }
 
-  /** Stores (or deletes, with `undefined`) one document: unique checks first, then undo log, memory and indexes. */
-  private put(tx: Tx, state: CollectionState, id: string, doc: Doc | undefined): void {
+  /**
+   * Stores (or deletes, with null) one document as a pending write of `tx`. Unique keys are claimed at once (the
+   * `unique_keys` primary key decides, so a violation surfaces on this call); the document itself reaches its table
+   * when the transaction flushes.
+   */
+  private put(tx: Tx, state: CollectionState, id: string, doc: Doc | null, previous: Doc | undefined): void {
+    if (state.uniques.length > 0) this.claimUniqueKeys(tx, state, id, doc, previous);
+    const keys: unknown[] = [];
     if (doc) {
-      for (const unique of state.uniqueIndexes) {
-        for (const key of uniqueKeys(unique, doc)) {
-          const owner = unique.entries.get(key);
-          if (owner !== undefined && owner !== id) throw new DuplicateKeyError(state.name, unique.name, describeKey(unique, doc));
+      for (const column of state.columns.values()) {
+        const value = keyValue(doc, column.parts);
+        if (value === COMPLEX) {
+          if (!column.complex) this.markComplex(tx, state, column);
+          keys.push(null);
+        } else {
+          keys.push(value);
         }
       }
     }
-    let undo = tx.undo.get(state.name);
-    if (!undo) tx.undo.set(state.name, (undo = new Map()));
-    const previous = state.docs.get(id);
-    if (!undo.has(id)) undo.set(id, previous);
-    if (previous) this.unindex(state, previous);
-    if (doc) {
-      state.docs.set(id, doc);
-      this.index(state, doc);
-    } else {
-      state.docs.delete(id);
+    let pending = tx.pending.get(state.name);
+    if (!pending) tx.pending.set(state.name, (pending = new Map()));
+    pending.set(id, { doc, keys, flushed: false, size: 0 });
+  }
+
+  private claimUniqueKeys(tx: Tx, state: CollectionState, id: string, doc: Doc | null, previous: Doc | undefined): void {
+    const changes = state.uniques.map((unique) => {
+      const before = previous ? uniqueKeys(unique, previous) : [];
+      const after = doc ? uniqueKeys(unique, doc) : [];
+      return { unique, added: after.filter((key) => !before.includes(key)), removed: before.filter((key) => !after.includes(key)) };
+    });
+    // check everything before changing anything
+    for (const { unique, added } of changes) {
+      for (const key of added) {
+        const owner = this.sql.uniqueOwner.get(state.name, unique.name, key);
+        if (owner && owner.id !== id) throw new DuplicateKeyError(state.name, unique.name, describeKey(unique, doc!));
+      }
+    }
+    this.begin(tx);
+    for (const { unique, added, removed } of changes) {
+      for (const key of removed) this.sql.deleteUnique.run(state.name, unique.name, key, id);
+      for (const key of added) this.sql.insertUnique.run(state.name, unique.name, key, id);
     }
   }
 
-  private persist(tx: Tx, checkpoint: [string, bigint] | null): void {
-    if (tx.undo.size === 0 && !checkpoint) return;
-    // Row ids learnt inside the transaction count only once it has committed.
-    const assigned: [Map<string, number | bigint>, string, number | bigint | null][] = [];
-    this.db.transaction(() => {
-      for (const [name, touched] of tx.undo) {
-        const docs = this.collections.get(name)?.docs;
-        let rows = this.rowids.get(name);
-        if (!rows) this.rowids.set(name, (rows = new Map()));
-        for (const id of touched.keys()) {
-          const doc = docs?.get(id);
-          const rowid = rows.get(id);
-          if (doc && rowid !== undefined) this.sql.updateDoc.run(JSON.stringify(doc), rowid);
-          else if (doc) assigned.push([rows, id, this.sql.insertDoc.run(name, id, JSON.stringify(doc)).lastInsertRowid]);
-          else if (rowid !== undefined) {
-            this.sql.deleteDoc.run(rowid);
-            assigned.push([rows, id, null]);
-          }
-        }
+  private markComplex(tx: Tx, state: CollectionState, column: KeyColumn): void {
+    this.begin(tx);
+    column.complex = true; // a rollback reloads the catalog, so this never outlives what is on disk
+    this.db.prepare('UPDATE key_columns SET complex = 1 WHERE collection = ? AND field = ?').run(state.name, column.field);
+  }
+
+  private begin(tx: Tx): void {
+    if (tx.begun) return;
+    this.sql.begin.run();
+    tx.begun = true;
+  }
+
+  /** Writes the pending documents of one collection into the (opened) transaction, so SQL sees them. */
+  private flushCollection(state: CollectionState, tx: Tx | null = this.active): void {
+    const pending = tx?.pending.get(state.name);
+    if (!tx || !pending) return;
+    let sql: CollectionSql | null = null;
+    for (const [id, entry] of pending) {
+      if (entry.flushed) continue;
+      if (!sql) {
+        this.begin(tx);
+        sql = this.statements(state);
       }
-      if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
-    })();
-    for (const [rows, id, rowid] of assigned) {
-      if (rowid === null) rows.delete(id);
-      else rows.set(id, rowid);
+      if (entry.doc) {
+        const json = JSON.stringify(entry.doc);
+        entry.size = json.length;
+        sql.upsert.run(id, json, ...entry.keys);
+      } else {
+        sql.delete.run(id);
+      }
+      entry.flushed = true;
+    }
+  }
+
+  private commit(tx: Tx, checkpoint: [string, bigint] | null): void {
+    if (tx.pending.size === 0 && !checkpoint && !tx.begun) return;
+    this.begin(tx);
+    for (const name of tx.pending.keys()) this.flushCollection(this.collections.get(name)!, tx);
+    if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
+    this.sql.commit.run();
+    tx.begun = false;
+    if (!this.cache) return;
+    // Cached documents are replaced by what was written; others wait for a reader (a rebuild writes far more
+    // documents than anyone reads soon, and caching them all would only churn the cache and the garbage collector).
+    for (const [name, pending] of tx.pending) {
+      for (const [id, entry] of pending) {
+        const key = cacheKey(name, id);
+        if (!this.cache.has(key)) continue;
+        if (entry.doc) this.cache.set(key, entry.doc, { size: CACHE_WEIGHT(entry.size) });
+        else this.cache.delete(key);
+      }
     }
   }
 
   private rollback(tx: Tx): void {
-    for (const [name, touched] of tx.undo) {
-      const state = this.state(name);
-      for (const id of touched.keys()) {
-        const current = state.docs.get(id);
-        if (current) this.unindex(state, current);
-      }
-      for (const [id, original] of touched) {
-        if (original) {
-          state.docs.set(id, original);
-          this.index(state, original);
-        } else {
-          state.docs.delete(id);
-        }
-      }
-    }
-    tx.undo.clear();
+    if (tx.begun && this.db.inTransaction) this.sql.rollback.run();
+    tx.begun = false;
+    // A reader may have cached a version flushed into the transaction: every document it touched leaves the cache.
+    for (const [name, pending] of tx.pending) for (const id of pending.keys()) this.cache?.delete(cacheKey(name, id));
+    tx.pending.clear();
+    this.loadCatalog(); // collections, key columns and indexes created by the failed transaction are gone
   }
 
-  // ---------------------------------------------------------------- indexes
+  // ---------------------------------------------------------------- catalog and indexes
 
-  private addIndex(state: CollectionState, def: IndexDef): void {
-    const fields = Object.keys(def.keys);
-    if (fields.length === 0) throw new Error('an index needs at least one key');
-    const lookupField = fields[0]!; // a compound index serves equality lookups on its first field (its prefix)
-    if (!state.fieldIndexes.has(lookupField)) {
-      const fieldIndex: FieldIndex = { path: lookupField.split('.'), entries: new Map() };
-      for (const doc of state.docs.values()) addFieldEntries(fieldIndex, doc);
-      state.fieldIndexes.set(lookupField, fieldIndex);
-    }
-    if (def.unique) {
-      const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse, entries: new Map() };
-      for (const doc of state.docs.values()) {
-        for (const key of uniqueKeys(unique, doc)) {
-          const owner = unique.entries.get(key);
-          if (owner !== undefined && owner !== doc._id) {
-            throw new DuplicateKeyError(state.name, def.name, describeKey(unique, doc));
-          }
-          unique.entries.set(key, doc._id);
-        }
-      }
-      state.uniqueIndexes.push(unique);
-    }
-    state.defs.set(def.name, def);
-  }
-
-  private index(state: CollectionState, doc: Doc): void {
-    for (const fieldIndex of state.fieldIndexes.values()) addFieldEntries(fieldIndex, doc);
-    for (const unique of state.uniqueIndexes) for (const key of uniqueKeys(unique, doc)) unique.entries.set(key, doc._id);
-  }
-
-  private unindex(state: CollectionState, doc: Doc): void {
-    for (const fieldIndex of state.fieldIndexes.values()) {
-      for (const key of fieldKeys(fieldIndex.path, doc)) {
-        const ids = fieldIndex.entries.get(key);
-        if (!ids) continue;
-        ids.delete(doc._id);
-        if (ids.size === 0) fieldIndex.entries.delete(key);
-      }
-    }
-    for (const unique of state.uniqueIndexes) {
-      for (const key of uniqueKeys(unique, doc)) if (unique.entries.get(key) === doc._id) unique.entries.delete(key);
-    }
-  }
-
-  // ---------------------------------------------------------------- plumbing
-
-  private state(name: string): CollectionState {
-    let state = this.collections.get(name);
-    if (!state) {
-      state = { name, docs: new Map(), defs: new Map(), fieldIndexes: new Map(), uniqueIndexes: [] };
-      this.collections.set(name, state);
-    }
+  /** The collection's state, creating its table (inside `tx`) on the first write. */
+  private stateForWrite(tx: Tx, name: string): CollectionState {
+    const existing = this.collections.get(name);
+    if (existing) return existing;
+    this.begin(tx);
+    const seq = Number(this.db.prepare('INSERT INTO collections (name) VALUES (?)').run(name).lastInsertRowid);
+    const state = emptyState(name, `docs_${seq}`);
+    // `rowid` is the storage order: new documents append, where random ids would scatter them across a B-tree.
+    this.db.exec(`CREATE TABLE ${state.table} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+    this.collections.set(name, state);
     return state;
   }
 
-  private load(): void {
-    for (const row of this.db.prepare('SELECT rowid, collection, id, doc FROM doc_rows').iterate() as Iterable<{ rowid: number; collection: string; id: string; doc: string }>) {
-      this.state(row.collection).docs.set(row.id, JSON.parse(row.doc) as Doc);
-      let rows = this.rowids.get(row.collection);
-      if (!rows) this.rowids.set(row.collection, (rows = new Map()));
-      rows.set(row.id, row.rowid);
+  private addIndex(tx: Tx, state: CollectionState, def: IndexDef): void {
+    const fields = Object.keys(def.keys);
+    if (fields.length === 0) throw new Error('an index needs at least one key');
+    this.begin(tx);
+    this.flushCollection(state, tx);
+    const added = fields.filter((field) => field !== '_id' && !state.columns.has(field));
+    for (const field of added) {
+      const column: KeyColumn = { field, parts: field.split('.'), column: `k${state.columns.size}`, complex: false };
+      this.db.exec(`ALTER TABLE ${state.table} ADD COLUMN ${column.column}`); // no type: values keep their own
+      this.db.prepare('INSERT INTO key_columns (collection, field, col, complex) VALUES (?, ?, ?, 0)').run(state.name, field, column.column);
+      state.columns.set(field, column);
     }
-    for (const row of this.db.prepare('SELECT collection, spec FROM indexes').all() as { collection: string; spec: string }[]) {
-      this.addIndex(this.state(row.collection), JSON.parse(row.spec) as IndexDef);
+    state.sql = null; // statements name the columns
+    if (added.length > 0) this.backfill(tx, state, added.map((field) => state.columns.get(field)!));
+    this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
+    if (def.unique) {
+      const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse };
+      const clear = this.db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ?');
+      clear.run(state.name, unique.name);
+      try {
+        this.eachDoc(state, (doc) => {
+          for (const key of uniqueKeys(unique, doc)) {
+            const owner = this.sql.uniqueOwner.get(state.name, unique.name, key);
+            if (owner && owner.id !== doc._id) throw new DuplicateKeyError(state.name, def.name, describeKey(unique, doc));
+            if (!owner) this.sql.insertUnique.run(state.name, unique.name, key, doc._id);
+          }
+        });
+      } catch (error) {
+        clear.run(state.name, unique.name); // the index is not created: no keys of it may stay behind
+        throw error;
+      }
+      state.uniques.push(unique);
     }
+    this.db.prepare('INSERT INTO indexes (collection, name, spec) VALUES (?, ?, ?)').run(state.name, def.name, JSON.stringify(def));
+    state.defs.set(def.name, def);
+  }
+
+  /**
+   * One SQL index per declared index, on its key columns then `id` (so `_id` can end a sort). An index whose columns
+   * begin another's is left out: the longer one serves the same lookups, and each index costs every write.
+   */
+  private createSqlIndex(state: CollectionState, columns: string[]): void {
+    const name = (cols: string[]) => `ix_${state.table}_${cols.join('_')}`;
+    const existing = this.db
+      .prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'ix\\_%' ESCAPE '\\'")
+      .all(state.table)
+      .map((row) => row.name);
+    const prefix = name(columns);
+    if (existing.some((other) => other === prefix || other.startsWith(`${prefix}_`))) return;
+    for (const other of existing) if (prefix.startsWith(`${other}_`)) this.db.exec(`DROP INDEX ${other}`);
+    this.db.exec(`CREATE INDEX ${prefix} ON ${state.table} (${columns.join(', ')}, id)`);
+  }
+
+  /** Fills new key columns for the documents already stored. */
+  private backfill(tx: Tx, state: CollectionState, columns: KeyColumn[]): void {
+    const set = this.db.prepare(`UPDATE ${state.table} SET ${columns.map((c) => `${c.column} = ?`).join(', ')} WHERE rowid = ?`);
+    this.eachDoc(state, (doc, rowid) => {
+      const values = columns.map((column) => {
+        const value = keyValue(doc, column.parts);
+        if (value !== COMPLEX) return value;
+        if (!column.complex) this.markComplex(tx, state, column);
+        return null;
+      });
+      set.run(...values, rowid);
+    });
+  }
+
+  /** Every stored document, in chunks (a write cannot run while a statement iterates). */
+  private eachDoc(state: CollectionState, fn: (doc: Doc, rowid: number) => void): void {
+    const chunk = this.db.prepare<[number], { rowid: number; doc: string }>(`SELECT rowid, doc FROM ${state.table} WHERE rowid > ? ORDER BY rowid LIMIT 500`);
+    for (let after = 0; ; ) {
+      const rows = chunk.all(after);
+      if (rows.length === 0) return;
+      for (const row of rows) fn(JSON.parse(row.doc) as Doc, row.rowid);
+      after = rows[rows.length - 1]!.rowid;
+    }
+  }
+
+  /** A prepared query, kept by its text (queries differ only by the shape of their filter and sort). */
+  private query<R>(text: string): Statement<unknown[], R> {
+    let statement = this.queries.get(text);
+    if (!statement) {
+      if (this.queries.size >= MAX_PREPARED_QUERIES) this.queries.clear();
+      this.queries.set(text, (statement = this.db.prepare(text)));
+    }
+    return statement as Statement<unknown[], R>;
+  }
+
+  private statements(state: CollectionState): CollectionSql {
+    if (state.sql) return state.sql;
+    const columns = [...state.columns.values()].map((c) => c.column);
+    const names = ['id', 'doc', ...columns];
+    const updates = ['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', ');
+    state.sql = {
+      byId: this.db.prepare(`SELECT doc FROM ${state.table} WHERE id = ?`),
+      byRowid: this.db.prepare(`SELECT doc FROM ${state.table} WHERE rowid = ?`),
+      upsert: this.db.prepare(
+        `INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
+      ),
+      delete: this.db.prepare(`DELETE FROM ${state.table} WHERE id = ?`),
+    };
+    return state.sql;
+  }
+
+  private loadCatalog(): void {
+    this.collections.clear();
+    this.queries.clear(); // table names are reused after a drop, with other columns
+    for (const row of this.db.prepare('SELECT seq, name FROM collections').all() as { seq: number; name: string }[]) {
+      this.collections.set(row.name, emptyState(row.name, `docs_${row.seq}`));
+    }
+    const columns = this.db.prepare('SELECT collection, field, col, complex FROM key_columns ORDER BY rowid').all() as {
+      collection: string;
+      field: string;
+      col: string;
+      complex: number;
+    }[];
+    for (const row of columns) {
+      this.collections.get(row.collection)?.columns.set(row.field, { field: row.field, parts: row.field.split('.'), column: row.col, complex: row.complex === 1 });
+    }
+    for (const row of this.db.prepare('SELECT collection, spec FROM indexes ORDER BY rowid').all() as { collection: string; spec: string }[]) {
+      const state = this.collections.get(row.collection);
+      if (!state) continue;
+      const def = JSON.parse(row.spec) as IndexDef;
+      state.defs.set(def.name, def);
+      if (def.unique) state.uniques.push({ name: def.name, paths: Object.keys(def.keys).map((f) => f.split('.')), sparse: def.sparse });
+    }
+    this.checkpoints.clear();
     for (const row of this.db.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: string }[]) {
       this.checkpoints.set(row.projection, BigInt(row.position));
     }
@@ -623,11 +829,11 @@ export class EmbeddedReadStore implements ReadStore {
 }
 
 /** Opens (creating if needed) the embedded read store at `filePath`, e.g. `<dataDir>/read-models.sqlite`. */
-export async function openEmbeddedReadStore(filePath: string | ':memory:'): Promise<EmbeddedReadStore> {
+export async function openEmbeddedReadStore(filePath: string | ':memory:', options: EmbeddedReadStoreOptions = {}): Promise<EmbeddedReadStore> {
   if (filePath !== ':memory:') mkdirSync(dirname(filePath), { recursive: true });
   const db = new Database(filePath);
   try {
-    return new EmbeddedReadStore(db);
+    return new EmbeddedReadStore(db, options);
   } catch (error) {
     db.close();
     throw error;
@@ -636,203 +842,60 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:'): Prom
 
 // ------------------------------------------------------------------ helpers
 
-/** Stored documents are already JSON-normal, so a copy is the same walk as normalising (and far cheaper than structuredClone). */
-function clone<T>(doc: T): T {
-  return copyAsJson(doc) as T;
+function emptyState(name: string, table: string): CollectionState {
+  return { name, table, defs: new Map(), columns: new Map(), uniques: [], sql: null };
 }
 
-/** What storing through JSON keeps: what is in memory must be what a reopen loads. */
-function normalise<T>(doc: T): T {
-  return copyAsJson(doc) as T;
+function cacheKey(collection: string, id: string): string {
+  return `${collection}\u0000${id}`;
 }
 
-function indexName(keys: Record<string, 1 | -1>): string {
-  return Object.entries(keys)
-    .map(([field, direction]) => `${field}_${direction}`)
-    .join('_');
-}
+const COMPLEX = Symbol('complex');
 
-function isPrimitive(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp) && !(value instanceof Date);
-}
-
-function keyOf(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return `s:${value}`;
-    case 'number':
-      return `n:${value}`;
-    case 'boolean':
-      return `b:${value}`;
-    case 'undefined':
-      return NULL_KEY;
-    default:
-      return value === null ? NULL_KEY : `o:${JSON.stringify(value)}`;
+/** The value a key column holds for `doc`: a string, a number or null (missing); COMPLEX for anything else. */
+function keyValue(doc: Doc, parts: string[]): string | number | null | typeof COMPLEX {
+  let node: unknown = doc;
+  for (const part of parts) {
+    if (Array.isArray(node)) return COMPLEX;
+    if (typeof node !== 'object' || node === null) return null;
+    node = (node as Record<string, unknown>)[part];
   }
+  if (node === undefined || node === null) return null;
+  if (typeof node === 'string' || (typeof node === 'number' && Number.isFinite(node))) return node;
+  return COMPLEX;
 }
 
-/** The values a path reaches, MongoDB style: arrays along the way are walked, an array at the end gives its elements. */
-function pathValues(value: unknown, path: string[], at = 0, out: unknown[] = []): unknown[] {
-  if (at === path.length) {
-    if (Array.isArray(value)) {
-      if (value.length === 0) out.push(EMPTY_ARRAY);
-      else out.push(...value);
-    } else {
-      out.push(value);
-    }
-    return out;
-  }
-  if (Array.isArray(value)) {
-    for (const element of value) if (isPlainObject(element)) pathValues(element, path, at, out);
-    return out;
-  }
-  if (isPlainObject(value)) {
-    const next = value[path[at]!];
-    if (next !== undefined) pathValues(next, path, at + 1, out);
-  }
-  return out;
-}
-
-const EMPTY_ARRAY = Symbol('empty array');
-
-function valueKey(value: unknown): string {
-  return value === EMPTY_ARRAY ? EMPTY_ARRAY_KEY : keyOf(value);
-}
-
-/** Keys of a lookup index: only primitive values are worth a hash entry (lookups are only planned for primitives). */
-function fieldKeys(path: string[], doc: Doc): Set<string> {
-  const keys = new Set<string>();
-  for (const value of pathValues(doc, path)) if (isPrimitive(value)) keys.add(keyOf(value));
-  return keys;
-}
-
-function addFieldEntries(index: FieldIndex, doc: Doc): void {
-  for (const key of fieldKeys(index.path, doc)) {
-    let ids = index.entries.get(key);
-    if (!ids) index.entries.set(key, (ids = new Set()));
-    ids.add(doc._id);
-  }
-}
-
-/** Keys a unique index holds for a document: one per element combination (multikey), missing = null unless sparse. */
-function uniqueKeys(index: UniqueIndex, doc: Doc): string[] {
-  const perField = index.paths.map((path) => [...new Set(pathValues(doc, path).map(valueKey))]);
-  if (index.sparse && perField.every((keys) => keys.length === 0)) return [];
-  let combos: string[] = [''];
-  for (const keys of perField) {
-    const options = keys.length === 0 ? [NULL_KEY] : keys;
-    combos = combos.flatMap((prefix) => options.map((key) => `${prefix}|${key}`));
-  }
-  return combos;
-}
-
-function describeKey(index: UniqueIndex, doc: Doc): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const path of index.paths) {
-    const values = pathValues(doc, path).filter((v) => v !== EMPTY_ARRAY);
-    out[path.join('.')] = values.length === 0 ? null : values.length === 1 ? values[0] : values;
-  }
-  return out;
-}
-
-/** The primitive values an equality condition asks for (`v`, `{ $eq: v }`, `{ $in: [...] }`), or null if it is not one. */
-function equalityValues(condition: unknown): (string | number | boolean)[] | null {
-  if (isPrimitive(condition)) return [condition];
-  if (!isPlainObject(condition)) return null;
+/** The ids a filter is limited to by a top-level `_id` equality or `$in` of strings, else null. */
+function idsOf(filter: Filter): string[] | null {
+  const condition = filter._id;
+  if (typeof condition === 'string') return [condition];
+  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return null;
   const ops = Object.keys(condition);
   if (ops.length !== 1) return null;
-  if (ops[0] === '$eq' && isPrimitive(condition.$eq)) return [condition.$eq];
-  if (ops[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(isPrimitive)) return condition.$in as (string | number | boolean)[];
+  const { $eq, $in } = condition as { $eq?: unknown; $in?: unknown };
+  if (ops[0] === '$eq' && typeof $eq === 'string') return [$eq];
+  if (ops[0] === '$in' && Array.isArray($in) && $in.every((v) => typeof v === 'string')) return [...new Set($in as string[])];
   return null;
 }
 
-/** The id of a filter that is exactly `{ _id: '<string>' }`, else undefined. */
-function onlyId(filter: Filter): string | undefined {
-  let id: string | undefined;
-  for (const key in filter) {
-    if (key !== '_id' || typeof filter._id !== 'string') return undefined;
-    id = filter._id;
-  }
-  return id;
+/**
+ * Top-level fields an exclusion projection drops that neither the filter nor the sort mentions: those need not be
+ * read (a version list without contents parses no content). Null when there are none.
+ */
+function omittable(filter: Filter, options: FindOptions): string[] | null {
+  const projection = options.projection;
+  if (!projection) return null;
+  const values = Object.values(projection);
+  if (values.length === 0 || values.some((value) => value !== 0)) return null;
+  const mentioned = JSON.stringify([filter, options.sort ?? {}]);
+  const fields = Object.keys(projection).filter((field) => field !== '_id' && SIMPLE_FIELD.test(field) && !mentioned.includes(`"${field}`));
+  return fields.length > 0 ? fields : null;
 }
 
-/** A fast path for the common `{ field: primitive, ... }` filter; everything else goes to mingo. */
-function compileFilter(filter: Filter): Predicate {
-  const entries = Object.entries(filter);
-  if (entries.length === 0) return () => true;
-  if (entries.every(([field, value]) => !field.startsWith('$') && !field.includes('.') && isPrimitive(value))) {
-    return (doc) =>
-      entries.every(([field, value]) => {
-        const actual = doc[field];
-        return actual === value || (Array.isArray(actual) && actual.includes(value));
-      });
-  }
-  let query: { test(doc: Doc): boolean } | null = null;
-  const mingoTest = (doc: Doc) => {
-    query ??= NEEDS_FULL_CONTEXT.test(JSON.stringify(filter)) ? new Query(filter) : new LeanQuery(filter, { context: QUERY_CONTEXT });
-    return query.test(doc);
-  };
-  const simple = compileSimpleFilter(filter);
-  if (simple) return (doc) => simple(doc) ?? mingoTest(doc);
-  return mingoTest;
-}
+const SIMPLE_FIELD = /^[A-Za-z0-9_]+$/;
 
-/** The document an upsert starts from: the filter's equality conditions (as MongoDB does). */
-function seedFromFilter(filter: Filter, out: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [field, condition] of Object.entries(filter)) {
-    if (field === '$and' && Array.isArray(condition)) {
-      for (const clause of condition) if (isPlainObject(clause)) seedFromFilter(clause, out);
-      continue;
-    }
-    if (field.startsWith('$') || condition instanceof RegExp) continue;
-    if (isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'))) {
-      if ('$eq' in condition) setPath(out, field, condition.$eq);
-      continue;
-    }
-    setPath(out, field, condition);
-  }
-  return normalise(out);
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    if (!isPlainObject(next)) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1]!] = value;
-}
-
-function assertUpdate(update: Update): void {
-  const ops = Object.keys(update);
-  if (ops.length === 0 || ops.some((op) => !op.startsWith('$'))) {
-    throw new Error('an update needs update operators only ($set, $inc, ...); use replaceOne to replace a document');
-  }
-}
-
-function withoutSetOnInsert(update: Update): Update | null {
-  const { $setOnInsert: _ignored, ...rest } = update;
-  return Object.keys(rest).length > 0 ? rest : null;
-}
-
-/** Applies update operators to a copy of `doc` with mingo; `_id` may not change on an existing document. */
-function applyUpdate(doc: Doc, modifier: Update, existing = true): Doc {
-  // `doc` is already JSON-clean, so normalising the (small) modifier keeps the result JSON-clean, except for
-  // $currentDate, which makes a Date: then the whole result goes through JSON.
-  const clean = normalise(modifier);
-  // Top-level fields only: a shallow copy is enough, since stored documents are never changed in place.
-  const shallow = { ...doc } as Record<string, unknown>;
-  if (tryFlatUpdate(shallow, clean) === true) return shallow as Doc;
-  const copy = clone(doc) as Record<string, unknown>;
-  if (!trySimpleUpdate(copy, clean)) mingoUpdate(copy, clean as Parameters<typeof mingoUpdate>[1]);
-  if (existing && copy._id !== doc._id) {
-    throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
-  }
-  return ('$currentDate' in modifier ? normalise(copy) : copy) as Doc;
+/** Sorts (stable, MongoDB order, with mingo), skips and limits documents held in memory. */
+function shape(docs: Doc[], sort: Sort | undefined, skip: number, wanted: number): Doc[] {
+  const sorted = sort ? mingoFind<Doc>(docs, {}).sort(sort).all() : docs;
+  return skip > 0 || wanted !== Infinity ? sorted.slice(skip, wanted) : sorted;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Doc, ReadStore } from './read-store';
+import type { Doc, IndexSpec, ReadStore } from './read-store';
 
 /**
  * The one behaviour every ReadStore adapter must share, written against MongoDB's own semantics:
@@ -243,6 +243,11 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'same' }, { upsert: true });
         await keys.replaceOne({ _id: 'k2' }, { _id: 'k2', keyHash: 'same' }, { upsert: true });
         await expect(store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }])).rejects.toThrow(/duplicate key/i);
+        // once the duplicate is gone, the index can be created and holds
+        await keys.replaceOne({ _id: 'k1' }, { _id: 'k1', keyHash: 'other' });
+        await store.ensureIndexes([{ collection: 'apiKeys', keys: { keyHash: 1 }, unique: true }]);
+        await keys.replaceOne({ _id: 'k3' }, { _id: 'k3', keyHash: 'same-2' }, { upsert: true });
+        await expect(keys.replaceOne({ _id: 'k4' }, { _id: 'k4', keyHash: 'other' }, { upsert: true })).rejects.toThrow(/duplicate key/i);
       });
 
       it('indexed and compound lookups return the same answers as scans', async () => {
@@ -261,6 +266,71 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         expect(await scripts.find({ views: 20 })).toEqual([]);
         expect(ids(await scripts.find({ views: { $eq: 21 } }))).toEqual(['c']);
       });
+    });
+
+    describe('indexed ranges, sorts and limits (what the embedded store runs in SQL)', () => {
+      type Row = Doc & { ownerId: string; updatedAt?: unknown; content?: string; n?: unknown };
+      const indexed: IndexSpec[] = [
+        { collection: 'rows', keys: { ownerId: 1, updatedAt: -1 } },
+        { collection: 'rows', keys: { n: 1 } },
+      ];
+
+      for (const withIndexes of [true, false]) {
+        const label = withIndexes ? 'with indexes' : 'without indexes';
+
+        it(`pages through one owner's documents by (updatedAt, _id) descending with a keyset filter (${label})`, async () => {
+          if (withIndexes) await store.ensureIndexes(indexed);
+          const rows = store.collection<Row>('rows');
+          const times = ['2026-01-03', '2026-01-01', '2026-01-02', '2026-01-02', '2026-01-02', '2026-01-04', '2026-01-01'];
+          for (const [i, updatedAt] of times.entries()) {
+            await rows.replaceOne({ _id: `r${i}` }, { _id: `r${i}`, ownerId: 'u1', updatedAt, content: `body ${i}` }, { upsert: true });
+            await rows.replaceOne({ _id: `o${i}` }, { _id: `o${i}`, ownerId: 'u2', updatedAt, content: 'other' }, { upsert: true });
+          }
+          const sort = { updatedAt: -1 as const, _id: -1 as const };
+          const pages: string[][] = [];
+          let after: Row | null = null;
+          for (;;) {
+            const filter: Record<string, unknown> = after
+              ? { ownerId: 'u1', $or: [{ updatedAt: { $lt: after.updatedAt } }, { updatedAt: after.updatedAt, _id: { $lt: after._id } }] }
+              : { ownerId: 'u1' };
+            const page = await rows.find(filter, { sort, limit: 3, projection: { content: 0 } });
+            for (const row of page) expect(row).not.toHaveProperty('content');
+            pages.push(page.slice(0, 2).map((row) => row._id));
+            if (page.length <= 2) break;
+            after = page[1]!;
+          }
+          expect(pages).toEqual([['r5', 'r0'], ['r4', 'r3'], ['r2', 'r6'], ['r1']]);
+          expect(await rows.findOne({ _id: 'r3' })).toMatchObject({ content: 'body 3' });
+        });
+
+        it(`sorts mixed types as MongoDB does: missing and null first, numbers, then strings (${label})`, async () => {
+          if (withIndexes) await store.ensureIndexes(indexed);
+          const rows = store.collection<Row>('rows');
+          const values: [string, unknown][] = [['s', 'b'], ['m', undefined], ['x', 10], ['z', null], ['y', 2.5], ['t', 'a'], ['w', -1]];
+          for (const [id, n] of values) await rows.replaceOne({ _id: id }, n === undefined ? { _id: id, ownerId: 'u' } : { _id: id, ownerId: 'u', n }, { upsert: true });
+          const order = (docs: Doc[]) => docs.map((d) => d._id);
+          expect(order(await rows.find({}, { sort: { n: 1, _id: 1 } }))).toEqual(['m', 'z', 'w', 'y', 'x', 't', 's']);
+          expect(order(await rows.find({}, { sort: { n: -1, _id: 1 }, limit: 3 }))).toEqual(['s', 't', 'x']);
+          expect(order(await rows.find({ n: { $gte: 0 } }, { sort: { n: -1 } }))).toEqual(['x', 'y']);
+          expect(order(await rows.find({ n: { $lt: 'b' } }, { sort: { n: 1 } }))).toEqual(['t']);
+          expect(order(await rows.find({ n: { $gt: -5, $lte: 10 } }, { sort: { n: 1 }, skip: 1, limit: 1 }))).toEqual(['y']);
+          expect(order(await rows.find({ n: null }, { sort: { _id: 1 } }))).toEqual(['m', 'z']);
+          expect(await rows.countDocuments({ n: { $in: [null, 10, 'a'] } })).toBe(4);
+          expect(await rows.countDocuments({ n: 2.5 })).toBe(1);
+        });
+
+        it(`an indexed field that later holds an array or a boolean still answers with MongoDB semantics (${label})`, async () => {
+          if (withIndexes) await store.ensureIndexes(indexed);
+          const rows = store.collection<Row>('rows');
+          await rows.replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u', n: 1 }, { upsert: true });
+          await rows.replaceOne({ _id: 'b' }, { _id: 'b', ownerId: 'u', n: [1, 7] }, { upsert: true });
+          await rows.replaceOne({ _id: 'c' }, { _id: 'c', ownerId: 'u', n: true }, { upsert: true });
+          expect(ids(await rows.find({ n: 1 }))).toEqual(['a', 'b']);
+          expect(ids(await rows.find({ n: { $gt: 5 } }))).toEqual(['b']);
+          expect(ids(await rows.find({ n: true }))).toEqual(['c']);
+          expect(await rows.countDocuments({ n: 7 })).toBe(1);
+        });
+      }
     });
 
     describe('checkpoints and batches', () => {

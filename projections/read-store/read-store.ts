@@ -40,7 +40,7 @@ export interface IndexSpec {
 
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
-  /** Create indexes (MongoDB) or equality lookups (embedded); idempotent. */
+  /** Create indexes (MongoDB; embedded: SQL indexes over key columns, see embedded-read-store.ts); idempotent. */
   ensureIndexes(indexes: IndexSpec[]): Promise<void>;
   /** Checkpoint of one projection: the global position of the last event it applied, `null` if none. */
   getCheckpoint(projection: string): Promise<bigint | null>;

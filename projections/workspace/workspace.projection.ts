@@ -14,6 +14,8 @@ export const workspaceProjection: Projection = {
   indexes: [
     { collection: C.scripts, keys: { ownerId: 1 } },
     { collection: C.scripts, keys: { ownerId: 1, folderId: 1 } },
+    // a user's scripts newest first, one page at a time (keyset on updatedAt, then _id)
+    { collection: C.scripts, keys: { ownerId: 1, updatedAt: -1 } },
     { collection: C.scripts, keys: { views: -1 } },
     // keyset pages (projections/keyset-page.ts): equality fields, then the sort field and `_id`
     { collection: C.scripts, keys: { ownerId: 1, updatedAt: -1, _id: -1 } },

@@ -187,7 +187,7 @@ export interface ReadModelDump {
  */
 export async function dumpReadModels(file: string): Promise<ReadModelDump> {
   const raw = new Database(file, { readonly: true, fileMustExist: true });
-  const stored = (raw.prepare('SELECT DISTINCT collection FROM doc_rows').all() as { collection: string }[]).map((r) => r.collection);
+  const stored = (raw.prepare('SELECT name FROM collections').all() as { name: string }[]).map((r) => r.name);
   raw.close();
   const declared = allProjections.flatMap((p) => p.collections);
   const undeclared = stored.filter((name) => !declared.includes(name));
