@@ -89,6 +89,20 @@ describe('.luau uploads and drag-and-drop', () => {
     await hidden(dialog);
     await visible(page.getByRole('link', { name: 'typed', exact: true }));
     await visible(page.getByRole('link', { name: 'plain', exact: true }));
+
+    // The single-file dialog takes a drop too, and its picker no longer names an earlier pick.
+    await page.getByRole('button', { name: 'Upload Script' }).click();
+    const single = await visible(page.getByRole('dialog', { name: 'Upload Script' }));
+    const one = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['return "single"'], 'Single.luau', { type: 'text/plain' }));
+      return dt;
+    });
+    await single.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: one });
+    await visible(single.getByRole('list', { name: 'Selected files' }).getByText('Single.luau'));
+    await single.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toastWith(page, 'Script uploaded');
+    await visible(page.getByRole('link', { name: 'Single', exact: true }));
   });
 });
 
@@ -111,6 +125,13 @@ describe('admin view', () => {
     const users = page.getByRole('table', { name: 'Users' });
     await visible(users.getByRole('cell', { name: username, exact: true }));
     expect(await users.innerText()).not.toContain(ownerId);
+    // View Scripts: the filtered list names the user, not the id in its address.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      users.getByRole('button', { name: `View scripts of ${username}` }).click(),
+    ]);
+    await visible(popup.getByRole('status').filter({ hasText: `Showing the scripts of ${username}.` }));
+    await popup.close();
 
     await page.getByRole('tab', { name: 'Scripts' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Reviewed Script' });
@@ -123,7 +144,7 @@ describe('admin view', () => {
     await visible(dialog.getByText(`owner ${username}`, { exact: false }));
     const code = await visible(dialog.getByLabel('Content of Reviewed Script (read-only)'));
     expect((await code.innerText()).trimEnd()).toBe(content.trimEnd());
-    expect(await code.evaluate((el) => el.isContentEditable || el.tagName === 'TEXTAREA')).toBe(false);
+    expect(await code.evaluate((el) => (el as HTMLElement).isContentEditable || el.tagName === 'TEXTAREA')).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(page.context().pages()).toHaveLength(1); // no new tab
 

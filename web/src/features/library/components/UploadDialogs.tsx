@@ -51,7 +51,12 @@ function FileInput({ label, hint, multiple, directory, onChange, disabled, input
   inputKey: number;
 }) {
   const id = useId();
-  const drop = useFileDrop(onChange, disabled);
+  // A drop replaces what the picker showed: remount the input so it no longer names an earlier pick.
+  const [drops, setDrops] = useState(0);
+  const drop = useFileDrop((files) => {
+    setDrops((n) => n + 1);
+    onChange(files);
+  }, disabled);
   const what = directory ? 'a folder' : multiple ? 'files' : 'a file';
   return (
     <div className={`field drop-zone${drop.dragging ? ' drop-zone--active' : ''}`} data-dragging={drop.dragging || undefined} {...drop.handlers}>
@@ -60,7 +65,7 @@ function FileInput({ label, hint, multiple, directory, onChange, disabled, input
       </label>
       <p className="drop-zone__prompt">{drop.dragging ? `Drop ${what} to add ${directory || multiple ? 'them' : 'it'}` : `Drag and drop ${what} here, or choose below.`}</p>
       <input
-        key={inputKey}
+        key={`${inputKey}-${drops}`}
         id={id}
         type="file"
         className="file-input"

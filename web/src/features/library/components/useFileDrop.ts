@@ -1,10 +1,17 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { PathedFile } from '../../../api/uploads';
 
 /** Most entries read from one dropped folder tree: a dropped project with node_modules must not hang the tab. */
 const MAX_DROPPED_ENTRIES = 5000;
 
-const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+const carriesFiles = (e: { dataTransfer: DataTransfer | null }) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/** A file dropped beside the zone would make the browser leave the app to show it: ignore such drops instead. */
+function ignoreStrayDrops(e: globalThis.DragEvent) {
+  if (!carriesFiles(e) || e.defaultPrevented) return;
+  e.preventDefault();
+  if (e.dataTransfer) e.dataTransfer.dropEffect = 'none';
+}
 
 /** Every entry of a directory (readEntries answers in batches until it returns none). */
 async function entriesOf(dir: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
@@ -48,12 +55,20 @@ const plainFiles = (transfer: DataTransfer): PathedFile[] => Array.from(transfer
 
 /**
  * Drag-and-drop of files and folders onto an element: `dragging` while files hover over it (for the visible drop
- * state), `onFiles` with what was dropped. A drop elsewhere in the dialog is swallowed rather than letting the
- * browser navigate away to the file.
+ * state), `onFiles` with what was dropped. While it is mounted, a drop anywhere else on the page is swallowed rather
+ * than letting the browser navigate away to the file.
  */
 export function useFileDrop(onFiles: (files: PathedFile[]) => void, disabled = false) {
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
+  useEffect(() => {
+    window.addEventListener('dragover', ignoreStrayDrops);
+    window.addEventListener('drop', ignoreStrayDrops);
+    return () => {
+      window.removeEventListener('dragover', ignoreStrayDrops);
+      window.removeEventListener('drop', ignoreStrayDrops);
+    };
+  }, []);
   const leave = () => {
     depth.current = 0;
     setDragging(false);
