@@ -95,8 +95,8 @@ function SkippedNote({ skipped }: { skipped: SkippedFile[] }): ReactNode {
   );
 }
 
-function skippedToast(skipped: SkippedFile[]) {
-  toast({ title: 'Some files could not be added', description: skippedMessage(skipped), variant: 'destructive' });
+function skippedToast(skipped: SkippedFile[], noneLeft = false) {
+  toast({ title: noneLeft ? 'No files could be added' : 'Some files could not be added', description: skippedMessage(skipped), variant: 'destructive' });
 }
 
 function FileList({ files }: { files: { name: string; size: number }[] }) {
@@ -225,7 +225,7 @@ export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase &
   });
   const pick = (picked: PathedFile[]) => {
     const { usable, skipped: left } = partitionFiles(picked, (f) => f.path);
-    if (left.length > 0) skippedToast(left);
+    if (left.length > 0) skippedToast(left, usable.length === 0);
     setSkipped(left);
     setFiles(usable.map((f) => f.file));
   };
@@ -263,12 +263,12 @@ export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase &
 
 /**
  * The usable files of a directory pick or drop (with their relative paths) and the skipped ones, named by their
- * path inside the picked folder. The skipped files are toasted when something is left to upload.
+ * path inside the picked folder, and toasted.
  */
 function usableTree(picked: PathedFile[]): { usable: PathedFile[]; skipped: SkippedFile[] } {
   const top = topFolderName(picked);
   const result = partitionFiles(picked, (f) => pathInsidePick(f.path, top));
-  if (result.skipped.length > 0 && result.usable.length > 0) skippedToast(result.skipped);
+  if (result.skipped.length > 0) skippedToast(result.skipped, result.usable.length === 0);
   return result;
 }
 
@@ -295,7 +295,7 @@ export function UploadStructureDialog({ open, onOpenChange, parentFolderId }: Di
   });
   const pick = (picked: PathedFile[]) => {
     const tree = usableTree(picked);
-    if (tree.usable.length === 0) emptyFolderToast();
+    if (picked.length === 0) emptyFolderToast();
     setFiles(tree.usable);
     setSkipped(tree.skipped);
   };
