@@ -96,6 +96,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/admin-api/stats', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/users', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/scripts', auth: 'admin', body: 'none' },
+  { method: 'GET', path: '/admin-api/scripts/:script', auth: 'admin', body: 'none' },
+  // a script id stands in for a user id: the route answers 404, the fuzz checks it never answers 5xx
+  { method: 'GET', path: '/admin-api/users/:script', auth: 'admin', body: 'none' },
   // static files and the web app
   { method: 'GET', path: '/assets/app.js', auth: 'none', body: 'none' },
   { method: 'GET', path: '/assets/nope.js', auth: 'none', body: 'none' },

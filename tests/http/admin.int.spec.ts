@@ -76,12 +76,13 @@ describe('admin API', () => {
       id: a1.id,
       title: 'a1',
       userId: ann.user!.id,
+      username: ann.user!.username,
       views: 0,
       updatedAt: expect.stringMatching(ISO_DATE),
       preview: 'A1 v3',
       size: 5,
     });
-    expect((await admin.get(`/admin-api/scripts/${a1.id}`)).body).toMatchObject({ id: a1.id, content: 'A1 v3' });
+    expect((await admin.get(`/admin-api/scripts/${a1.id}`)).body).toMatchObject({ id: a1.id, content: 'A1 v3', username: ann.user!.username });
 
     const annOnly = await admin.get(`/admin-api/scripts?userId=${ann.user!.id}`);
     expect(new Set(annOnly.body.map((s: { id: string }) => s.id))).toEqual(new Set([a1.id, a2.id]));
@@ -94,12 +95,12 @@ describe('admin API', () => {
     const owner = await signedInUser(server.url, 'popular');
     const anonymous = new Client(server.url);
     const viewsWanted = [9, 3, 7, 1, 5, 8, 2];
-    const scripts: { id: string; title: string; views: number }[] = [];
+    const scripts: { id: string; title: string; views: number; username: string }[] = [];
     for (const [i, views] of viewsWanted.entries()) {
       const script = await createScript(owner, { title: `top-${i}`, content: `print(${i})` });
       const { shareId } = (await owner.post(`/api/scripts/${script.id}/share`)).body;
       await Promise.all(Array.from({ length: views }, () => anonymous.get(`/api/share/${shareId}/raw`)));
-      scripts.push({ id: script.id, title: script.title, views });
+      scripts.push({ id: script.id, title: script.title, views, username: owner.user!.username });
     }
     const expected = [...scripts].sort((a, b) => b.views - a.views).slice(0, 5);
 
@@ -110,5 +111,31 @@ describe('admin API', () => {
     );
     expect(stats.topViewed).toEqual(expected);
     expect(stats.topViewed.map((s: { views: number }) => s.views)).toEqual([9, 8, 7, 5, 3]);
+  });
+
+  it('names owners by username on every script row, one page at a time, and answers a user by id', async () => {
+    const owners = [await signedInUser(server.url, 'owner'), await signedInUser(server.url, 'owner')];
+    for (const [i, owner] of owners.entries()) for (let n = 0; n < 3; n++) await createScript(owner, { title: `owned-${i}-${n}`, content: 'x' });
+    // Small pages, so each page's usernames come from its own lookup.
+    const seen = new Map<string, string>();
+    let next: string | null = '/admin-api/scripts?limit=2';
+    while (next) {
+      const page = await admin.get(next);
+      expect(page.status).toBe(200);
+      for (const row of page.body as { title: string; userId: string; username: string | null }[]) {
+        expect(typeof row.username, row.title).toBe('string');
+        seen.set(row.userId, row.username!);
+      }
+      const link = /<([^>]+)>\s*;\s*rel="next"/.exec(page.headers.get('link') ?? '');
+      next = link ? new URL(link[1]!, server.url).pathname + new URL(link[1]!, server.url).search : null;
+    }
+    for (const owner of owners) expect(seen.get(owner.user!.id)).toBe(owner.user!.username);
+
+    const one = await admin.get(`/admin-api/users/${owners[0]!.user!.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ id: owners[0]!.user!.id, username: owners[0]!.user!.username, createdAt: expect.stringMatching(ISO_DATE) });
+    expect(one.text).not.toMatch(/password|scrypt/i);
+    expect((await admin.get('/admin-api/users/nosuchuser')).status).toBe(404);
+    expect((await new Client(server.url).get(`/admin-api/users/${owners[0]!.user!.id}`)).status).toBe(401);
   });
 });

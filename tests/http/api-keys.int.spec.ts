@@ -170,7 +170,7 @@ describe('public API /api/v1 with X-API-Key', () => {
     expect(untitled.body.title).toBe('named-by-file');
     const badType = await bot.upload('/api/v1/scripts/upload', [file('tool.exe', 'MZ')]);
     expect(badType.status).toBe(400);
-    expect(badType.body.error).toBe('Invalid file type - Only .lua and .txt files are allowed');
+    expect(badType.body.error).toBe('Invalid file type - Only .lua, .luau and .txt files are allowed');
 
     const patched = await bot.patch(`/api/v1/scripts/${created.body.id}`, { content: 'print(1.1)', comment: 'bot fix' });
     expect(patched.status).toBe(200);

@@ -326,6 +326,7 @@ describe('admin and public API lists', () => {
       id: expect.any(String),
       title: expect.any(String),
       userId: owner.user!.id,
+      username: owner.user!.username,
       views: 0,
       updatedAt: expect.any(String),
       preview: expect.stringMatching(/^print\(\d\)$/),

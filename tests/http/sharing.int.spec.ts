@@ -201,7 +201,7 @@ describe('views', () => {
       (body) => body.topViewed.some((s: { id: string; views: number }) => s.id === script.id && s.views === expected),
       5000,
     );
-    expect(stats.topViewed).toContainEqual({ id: script.id, title: 'Popular', views: expected });
+    expect(stats.topViewed).toContainEqual({ id: script.id, title: 'Popular', views: expected, username: alice.user!.username });
     const counts = stats.topViewed.map((s: { views: number }) => s.views);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
 

@@ -81,7 +81,7 @@ const uploadBody = (withTitle: boolean) => ({
           file: {
             type: 'string',
             contentMediaType: 'application/octet-stream',
-            description: 'A .lua or .txt file, at most 5 MB.',
+            description: 'A .lua, .luau or .txt file, at most 5 MB.',
           },
           ...(withTitle
             ? { title: { type: 'string', description: 'Script title. Defaults to the file name without its extension.' } }
@@ -95,7 +95,7 @@ const uploadBody = (withTitle: boolean) => ({
 });
 
 const uploadErrors = {
-  '400': errorResponse('No file, or a file that is not .lua / .txt (`Invalid file type - Only .lua and .txt files are allowed`).'),
+  '400': errorResponse('No file, or a file that is not .lua / .luau / .txt (`Invalid file type - Only .lua, .luau and .txt files are allowed`).'),
   '413': errorResponse('File too large - Maximum file size is 5MB'),
 };
 
@@ -169,7 +169,7 @@ export const openApiV1Document: OpenApiDocument = {
         operationId: 'uploadScript',
         tags: ['Scripts'],
         summary: 'Create a script from a file',
-        description: 'Creates a script (version 1, at the root) from an uploaded .lua or .txt file.',
+        description: 'Creates a script (version 1, at the root) from an uploaded .lua, .luau or .txt file.',
         requestBody: uploadBody(true),
         responses: {
           '201': { description: 'The new script.', content: jsonBody(ref('Script')) },

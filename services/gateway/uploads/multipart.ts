@@ -6,9 +6,10 @@ import { PayloadTooLargeError } from '../middleware/errors';
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 500;
 export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
-export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua and .txt files are allowed';
+export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
 export const FILE_TOO_LARGE = 'File too large - Maximum file size is 5MB';
-const ALLOWED_EXTENSION = /\.(lua|txt)$/i;
+/** Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". */
+const ALLOWED_EXTENSION = /\.(lua|luau|txt)$/i;
 
 export interface UploadedFile {
   field: string;
@@ -50,7 +51,7 @@ function decodeUtf8(bytes: Buffer): string | null {
 
 /**
  * Reads a multipart request with busboy, enforcing every limit while streaming: a 6 GB upload is refused
- * after its first 5 MB, never buffered. Only `.lua`/`.txt` files of UTF-8 text are accepted. Settles exactly once,
+ * after its first 5 MB, never buffered. Only `.lua`/`.luau`/`.txt` files of UTF-8 text are accepted. Settles exactly once,
  * whatever the client does: a truncated or malformed body is a 400, a body cut off by the client rejects too
  * (nobody is left to answer). A stalled body is ended by the body guard's idle timeout (middleware/body-guard.ts).
  */

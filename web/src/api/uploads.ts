@@ -4,7 +4,13 @@ import type { MultiUploadResult, Script, UploadResult } from './types';
 
 /** Upload limits (spec sections 5 and 9; docs/api.md). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const ALLOWED_EXTENSIONS = ['.lua', '.txt'];
+/** The same list the server accepts (services/gateway/uploads/multipart.ts); Luau is accepted like Lua. */
+export const ALLOWED_EXTENSIONS = ['.lua', '.luau', '.txt'];
+/** For `<input type="file" accept>`. */
+export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.join(',');
+/** ".lua, .luau or .txt" */
+export const ALLOWED_LIST = `${ALLOWED_EXTENSIONS.slice(0, -1).join(', ')} or ${ALLOWED_EXTENSIONS[ALLOWED_EXTENSIONS.length - 1]}`;
+export const INVALID_TYPE_MESSAGE = `Only ${ALLOWED_LIST} files are allowed`;
 
 export function isAllowedFile(name: string): boolean {
   const lower = name.toLowerCase();
@@ -12,10 +18,39 @@ export function isAllowedFile(name: string): boolean {
 }
 
 export type FileProblem = 'type' | 'size' | null;
-export function checkFile(file: File): FileProblem {
+export function checkFile(file: { name: string; size: number }): FileProblem {
   if (!isAllowedFile(file.name)) return 'type';
   if (file.size > MAX_FILE_BYTES) return 'size';
   return null;
+}
+
+const REASONS: Record<'type' | 'size', string> = { type: `not a ${ALLOWED_LIST} file`, size: 'over 5 MB' };
+
+/** A file left out of an upload, by the name the user knows it by, and why. */
+export type SkippedFile = { name: string; reason: string };
+
+/** Splits picked files into the usable ones and the skipped ones with their reasons. */
+export function partitionFiles<T extends { file: { name: string; size: number } }>(items: T[], nameOf: (item: T) => string): { usable: T[]; skipped: SkippedFile[] } {
+  const usable: T[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const item of items) {
+    const problem = checkFile(item.file);
+    if (problem) skipped.push({ name: nameOf(item), reason: REASONS[problem] });
+    else usable.push(item);
+  }
+  return { usable, skipped };
+}
+
+/** "Skipped 2 files: assets/logo.png (not a .lua, .luau or .txt file), big.lua (over 5 MB)"; the first `max` are named. */
+export function skippedMessage(skipped: SkippedFile[], max = 10): string {
+  const named = skipped.slice(0, max).map((s) => `${s.name} (${s.reason})`);
+  const rest = skipped.length - named.length;
+  return `Skipped ${skipped.length} file${skipped.length === 1 ? '' : 's'}: ${named.join(', ')}${rest > 0 ? `, and ${rest} more` : ''}`;
+}
+
+/** A path without the picked folder's own name ('MyGame/assets/logo.png' → 'assets/logo.png'), as the user sees it inside. */
+export function pathInsidePick(path: string, top: string): string {
+  return top && path.startsWith(`${top}/`) ? path.slice(top.length + 1) : path;
 }
 
 export type Progress = { loaded: number; total: number };

@@ -50,8 +50,8 @@ export const docSections: DocSection[] = [
           </li>
         </ol>
         <p>
-          Keep scripts organised in folders (<strong>New Folder</strong>), or upload existing <code>.lua</code> and{' '}
-          <code>.txt</code> files, a whole folder tree as a repository included.
+          Keep scripts organised in folders (<strong>New Folder</strong>), or upload existing <code>.lua</code>,{' '}
+          <code>.luau</code> and <code>.txt</code> files, a whole folder tree as a repository included.
         </p>
       </>
     ),

@@ -86,7 +86,7 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'upload',
       question: 'Which files can I upload?',
       answer: [
-        `.lua and .txt files of up to ${maxUpload} each. You can upload a single script, several files at once, or a whole folder structure as a repository; the folders are recreated in LuaVault.`,
+        `.lua, .luau (Luau, as in Roblox and Rojo projects) and .txt files of up to ${maxUpload} each. You can upload a single script, several files at once, or a whole folder structure as a repository; the folders are recreated in LuaVault.`,
       ],
     },
     {

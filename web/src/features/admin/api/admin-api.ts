@@ -4,7 +4,7 @@
  */
 export interface AdminStats {
   counts: { users: number; scripts: number; versions: number };
-  topViewed: { id: string; title: string; views: number }[];
+  topViewed: { id: string; title: string; views: number; username: string | null }[];
 }
 export interface AdminUser {
   id: string;
@@ -15,6 +15,8 @@ export interface AdminScript {
   id: string;
   title: string;
   userId: string;
+  /** the owner's username; null once the account no longer exists */
+  username: string | null;
   views: number;
   updatedAt: string;
   /** the first 300 characters; the content comes from `getAdminScript` */
@@ -82,6 +84,7 @@ export const getAdminStats = (key: string) => adminFetch<AdminStats>('/admin-api
 export const getAdminUsers = (key: string, next?: string | null) => adminFetchPage<AdminUser>(next ?? '/admin-api/users', key);
 export const getAdminScripts = (key: string, userId?: string | null, next?: string | null) =>
   adminFetchPage<AdminScript>(next ?? `/admin-api/scripts${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, key);
+export const getAdminUser = (key: string, id: string) => adminFetch<AdminUser>(`/admin-api/users/${encodeURIComponent(id)}`, key);
 export const getAdminScript = (key: string, id: string) => adminFetch<AdminScript & { content: string }>(`/admin-api/scripts/${encodeURIComponent(id)}`, key);
 
 /** Result of checking a key against the server. */

@@ -11,6 +11,7 @@ import {
   getAdminScript,
   getAdminScripts,
   getAdminStats,
+  getAdminUser,
   getAdminUsers,
   type AdminPage,
   type AdminScript,
@@ -18,6 +19,7 @@ import {
   type AdminUser,
 } from '../api/admin-api';
 import { ScriptsTable, StatsPanel, UsersTable, type Loadable } from './AdminTables';
+import { AdminScriptDialog } from './AdminScriptDialog';
 import { downloadScript } from '../admin-session';
 
 type TabName = 'dashboard' | 'users' | 'scripts';
@@ -72,6 +74,24 @@ function useMorePages<T>(
   return { hasMore: !!list.data?.next, loadingMore, loadMore };
 }
 
+/** The username of the user whose scripts are listed (`?userId=`), for the banner; null until known or if unknown. */
+function useFilteredUsername(accessKey: string, userId: string | null): string | null {
+  const [username, setUsername] = useState<string | null>(null);
+  useEffect(() => {
+    setUsername(null);
+    if (!userId) return;
+    let cancelled = false;
+    getAdminUser(accessKey, userId).then(
+      (user) => !cancelled && setUsername(user.username),
+      () => undefined, // the banner then says "this user"; the list itself reports errors
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [accessKey, userId]);
+  return username;
+}
+
 const itemsOf = <T,>(list: Loadable<AdminPage<T>>): Loadable<T[]> => ({ data: list.data?.items ?? null, loading: list.loading });
 
 /**
@@ -94,6 +114,8 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
   );
   const moreUsers = useMorePages(users, updateUsers, (next) => getAdminUsers(accessKey, next), 'Error loading users');
   const moreScripts = useMorePages(scripts, updateScripts, (next) => getAdminScripts(accessKey, userFilter, next), 'Error loading scripts');
+  const [opened, setOpened] = useState<AdminScript | null>(null);
+  const filteredUser = useFilteredUsername(accessKey, userFilter);
   const download = async (script: AdminScript) => {
     try {
       const full = await getAdminScript(accessKey, script.id);
@@ -162,7 +184,7 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
           {userFilter && (
             <div className="alert alert-info" role="status">
               <span>
-                Showing the scripts of user <code>{userFilter}</code>.
+                Showing the scripts of <strong>{filteredUser ?? 'this user'}</strong>.
               </span>
               <span className="spacer" />
               <Link to="/admin" className="btn btn-outline btn-sm" onClick={() => setTab('scripts')}>
@@ -176,10 +198,11 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
             onDownload={(s) => void download(s)}
             title={userFilter ? 'User Scripts' : 'Scripts'}
             onRefresh={() => void loadScripts()}
-            onOpen={(s) => openInNewTab(`/script/${encodeURIComponent(s.id)}`)}
+            onOpen={setOpened}
           />
         </TabPanel>
       </Tabs>
+      <AdminScriptDialog accessKey={accessKey} script={opened} onClose={() => setOpened(null)} onDownload={(s) => void download(s)} />
     </div>
   );
 }

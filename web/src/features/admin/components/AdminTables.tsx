@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/format';
 import type { AdminScript, AdminStats, AdminUser } from '../api/admin-api';
 import { LoadMore } from '../../../components/ui/LoadMore';
+import { ownerName } from './owner-name';
 
 export type Loadable<T> = { data: T | null; loading: boolean };
 
@@ -58,7 +59,9 @@ export function StatsPanel({ stats, onRefresh }: { stats: Loadable<AdminStats>; 
             {top.map((script, index) => (
               <li key={script.id}>
                 <span className="lv-admin__rank">#{index + 1}</span>
-                <span className="lv-admin__top-title">{script.title}</span>
+                <span className="lv-admin__top-title">
+                  {script.title} <span className="muted">by {ownerName(script.username)}</span>
+                </span>
                 <span className="muted">
                   {script.views.toLocaleString('en-US')} {script.views === 1 ? 'view' : 'views'}
                 </span>
@@ -100,7 +103,6 @@ export function UsersTable({
           <table className="lv-admin__table" aria-label="Users">
             <thead>
               <tr>
-                <th scope="col">ID</th>
                 <th scope="col">Username</th>
                 <th scope="col">Created</th>
                 <th scope="col">Actions</th>
@@ -109,7 +111,6 @@ export function UsersTable({
             <tbody>
               {users.data.map((user) => (
                 <tr key={user.id}>
-                  <td className="mono">{user.id}</td>
                   <td>{user.username}</td>
                   <td>{formatDate(user.createdAt)}</td>
                   <td>
@@ -161,7 +162,7 @@ export function ScriptsTable({
               <tr>
                 <th scope="col">ID</th>
                 <th scope="col">Title</th>
-                <th scope="col">User ID</th>
+                <th scope="col">Owner</th>
                 <th scope="col">Views</th>
                 <th scope="col">Updated</th>
                 <th scope="col">Actions</th>
@@ -172,7 +173,7 @@ export function ScriptsTable({
                 <tr key={script.id}>
                   <td className="mono">{script.id}</td>
                   <td>{script.title}</td>
-                  <td className="mono">{script.userId}</td>
+                  <td className={script.username ? undefined : 'muted'}>{ownerName(script.username)}</td>
                   <td>{script.views.toLocaleString('en-US')}</td>
                   <td>{formatDate(script.updatedAt)}</td>
                   <td>
@@ -186,7 +187,7 @@ export function ScriptsTable({
                       >
                         <DownloadIcon /> Download
                       </Button>
-                      <Button variant="outline" size="sm" onClick={() => onOpen(script)} aria-label={`Open ${script.title}`} title="Open in a new tab">
+                      <Button variant="outline" size="sm" onClick={() => onOpen(script)} aria-label={`Open ${script.title}`} title="Show the script, read-only">
                         <EyeIcon /> Open
                       </Button>
                     </div>

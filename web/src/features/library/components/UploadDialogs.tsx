@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -8,51 +8,72 @@ import { FileIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import {
+  ACCEPT_ATTRIBUTE,
+  ALLOWED_LIST,
   checkFile,
+  INVALID_TYPE_MESSAGE,
+  partitionFiles,
+  pathInsidePick,
   pathOf,
+  skippedMessage,
   topFolderName,
   uploadFiles,
   uploadRepository,
   uploadScript,
   uploadStructure,
   type PathedFile,
+  type SkippedFile,
 } from '../../../api/uploads';
 import { useUploadProgress, UploadProgressBar } from './UploadProgress';
+import { useFileDrop } from './useFileDrop';
+import './upload-dialogs.css';
 
 type DialogBase = { open: boolean; onOpenChange: (o: boolean) => void };
 
 const directoryProps = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 function invalidToast(problem: 'type' | 'size') {
-  if (problem === 'type') toast({ title: 'Invalid file type', description: 'Only .lua and .txt files are allowed', variant: 'destructive' });
+  if (problem === 'type') toast({ title: 'Invalid file type', description: INVALID_TYPE_MESSAGE, variant: 'destructive' });
   else toast({ title: 'File too large', description: 'Maximum file size is 5MB', variant: 'destructive' });
 }
 
+/**
+ * The file picker inside a drop zone: files (and, for directory dialogs, folders) can be dropped anywhere on it;
+ * the picker stays for keyboard users. `onChange` gets each file with its path inside the pick or drop.
+ */
 function FileInput({ label, hint, multiple, directory, onChange, disabled, inputKey }: {
   label: string;
   hint?: string;
   multiple?: boolean;
   directory?: boolean;
-  onChange: (files: File[]) => void;
+  onChange: (files: PathedFile[]) => void;
   disabled?: boolean;
   inputKey: number;
 }) {
   const id = useId();
+  // A drop replaces what the picker showed: remount the input so it no longer names an earlier pick.
+  const [drops, setDrops] = useState(0);
+  const drop = useFileDrop((files) => {
+    setDrops((n) => n + 1);
+    onChange(files);
+  }, disabled);
+  const what = directory ? 'a folder' : multiple ? 'files' : 'a file';
   return (
-    <div className="field">
+    <div className={`field drop-zone${drop.dragging ? ' drop-zone--active' : ''}`} data-dragging={drop.dragging || undefined} {...drop.handlers}>
       <label htmlFor={id} className="label">
         {label}
       </label>
+      <p className="drop-zone__prompt">{drop.dragging ? `Drop ${what} to add ${directory || multiple ? 'them' : 'it'}` : `Drag and drop ${what} here, or choose below.`}</p>
       <input
-        key={inputKey}
+        key={`${inputKey}-${drops}`}
         id={id}
         type="file"
         className="file-input"
-        accept={directory ? undefined : '.lua,.txt'}
+        accept={directory ? undefined : ACCEPT_ATTRIBUTE}
         multiple={multiple || directory}
         disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(Array.from(e.target.files ?? []))}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(Array.from(e.target.files ?? []).map((file) => ({ file, path: pathOf(file) })))}
         {...(directory ? directoryProps : {})}
       />
       {hint && (
@@ -62,6 +83,20 @@ function FileInput({ label, hint, multiple, directory, onChange, disabled, input
       )}
     </div>
   );
+}
+
+/** Which files were left out and why, kept in the dialog (a toast may be gone before it is read). */
+function SkippedNote({ skipped }: { skipped: SkippedFile[] }): ReactNode {
+  if (skipped.length === 0) return null;
+  return (
+    <p className="upload-skipped" role="status">
+      {skippedMessage(skipped)}
+    </p>
+  );
+}
+
+function skippedToast(skipped: SkippedFile[], noneLeft = false) {
+  toast({ title: noneLeft ? 'No files could be added' : 'Some files could not be added', description: skippedMessage(skipped), variant: 'destructive' });
 }
 
 function FileList({ files }: { files: { name: string; size: number }[] }) {
@@ -140,12 +175,13 @@ function UploadDialogFooter({ onCancel, onSubmit, busy, disabled, label, busyLab
   );
 }
 
-/** Upload one .lua/.txt file as a script (into `folderId`, or the root). */
+/** Upload one .lua/.luau/.txt file as a script (into `folderId`, or the root). */
 export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
   const [file, setFile] = useState<File | null>(null);
   const u = useUploadDialog({ open, onOpenChange }, () => setFile(null));
-  const pick = (files: File[]) => {
-    const f = files[0] ?? null;
+  const pick = (files: PathedFile[]) => {
+    if (files.length > 1) toast({ title: 'One file at a time', description: `Only ${files[0]!.path} was added; Upload Multiple Files takes several.` });
+    const f = files[0]?.file ?? null;
     if (f) {
       const problem = checkFile(f);
       if (problem) {
@@ -169,31 +205,29 @@ export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase 
       open={open}
       onOpenChange={u.onOpenChange}
       title="Upload Script"
-      description="Upload a .lua or .txt file (up to 5MB). Its name becomes the script's title."
+      description={`Upload a ${ALLOWED_LIST} file (up to 5MB). Its name becomes the script's title.`}
       footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} disabled={!file} label="Upload" />}
     >
-      <FileInput label="Script file" hint="Only .lua and .txt files, up to 5MB." onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <FileInput label="Script file" hint={`Only ${ALLOWED_LIST} files, up to 5MB.`} onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
       <FileList files={file ? [file] : []} />
       {u.progressBar}
     </Dialog>
   );
 }
 
-/** Upload several .lua/.txt files at once; invalid ones are skipped with a toast. */
+/** Upload several .lua/.luau/.txt files at once; invalid ones are skipped and named. */
 export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
-  const u = useUploadDialog({ open, onOpenChange }, () => setFiles([]));
-  const pick = (picked: File[]) => {
-    const valid = picked.filter((f) => checkFile(f) === null);
-    const skipped = picked.length - valid.length;
-    if (skipped > 0) {
-      toast({
-        title: 'Some files could not be added',
-        description: `${skipped} file${skipped === 1 ? '' : 's'} skipped due to invalid type or size`,
-        variant: 'destructive',
-      });
-    }
-    setFiles(valid);
+  const [skipped, setSkipped] = useState<SkippedFile[]>([]);
+  const u = useUploadDialog({ open, onOpenChange }, () => {
+    setFiles([]);
+    setSkipped([]);
+  });
+  const pick = (picked: PathedFile[]) => {
+    const { usable, skipped: left } = partitionFiles(picked, (f) => f.path);
+    if (left.length > 0) skippedToast(left, usable.length === 0);
+    setSkipped(left);
+    setFiles(usable.map((f) => f.file));
   };
   const submit = () => {
     if (files.length === 0) return;
@@ -208,7 +242,7 @@ export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase &
       open={open}
       onOpenChange={u.onOpenChange}
       title="Upload Multiple Files"
-      description="Each .lua or .txt file (up to 5MB) becomes a script."
+      description={`Each ${ALLOWED_LIST} file (up to 5MB) becomes a script.`}
       footer={
         <UploadDialogFooter
           onCancel={u.close}
@@ -219,25 +253,23 @@ export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase &
         />
       }
     >
-      <FileInput label="Script files" hint="Only .lua and .txt files, up to 5MB each." multiple onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <FileInput label="Script files" hint={`Only ${ALLOWED_LIST} files, up to 5MB each.`} multiple onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <SkippedNote skipped={skipped} />
       <FileList files={files} />
       {u.progressBar}
     </Dialog>
   );
 }
 
-/** Keep the .lua/.txt files of a directory pick (with their relative paths); report the rest. */
-function usableTree(picked: File[]): PathedFile[] {
-  const all = picked.map((file) => ({ file, path: pathOf(file) }));
-  const valid = all.filter(({ file }) => checkFile(file) === null);
-  const skipped = all.length - valid.length;
-  if (skipped > 0 && valid.length > 0) {
-    toast({
-      title: 'Some files could not be added',
-      description: `${skipped} file${skipped === 1 ? '' : 's'} skipped due to invalid type or size`,
-    });
-  }
-  return valid;
+/**
+ * The usable files of a directory pick or drop (with their relative paths) and the skipped ones, named by their
+ * path inside the picked folder, and toasted.
+ */
+function usableTree(picked: PathedFile[]): { usable: PathedFile[]; skipped: SkippedFile[] } {
+  const top = topFolderName(picked);
+  const result = partitionFiles(picked, (f) => pathInsidePick(f.path, top));
+  if (result.skipped.length > 0) skippedToast(result.skipped, result.usable.length === 0);
+  return result;
 }
 
 function treeSummary(files: PathedFile[]): string {
@@ -256,11 +288,16 @@ function emptyFolderToast() {
 /** Upload a folder tree below `parentFolderId` (or at the root), keeping its structure. */
 export function UploadStructureDialog({ open, onOpenChange, parentFolderId }: DialogBase & { parentFolderId: string | null }) {
   const [files, setFiles] = useState<PathedFile[]>([]);
-  const u = useUploadDialog({ open, onOpenChange }, () => setFiles([]));
-  const pick = (picked: File[]) => {
+  const [skipped, setSkipped] = useState<SkippedFile[]>([]);
+  const u = useUploadDialog({ open, onOpenChange }, () => {
+    setFiles([]);
+    setSkipped([]);
+  });
+  const pick = (picked: PathedFile[]) => {
     const tree = usableTree(picked);
-    if (tree.length === 0) emptyFolderToast();
-    setFiles(tree);
+    if (picked.length === 0) emptyFolderToast();
+    setFiles(tree.usable);
+    setSkipped(tree.skipped);
   };
   const submit = () => {
     if (files.length === 0) {
@@ -280,10 +317,11 @@ export function UploadStructureDialog({ open, onOpenChange, parentFolderId }: Di
       open={open}
       onOpenChange={u.onOpenChange}
       title="Upload Folder Structure"
-      description="Pick a folder: its subfolders become folders and its .lua and .txt files become scripts."
+      description={`Pick or drop a folder: its subfolders become folders and its ${ALLOWED_LIST} files become scripts.`}
       footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} label="Upload" />}
     >
       <FileInput label="Folder to upload" directory onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <SkippedNote skipped={skipped} />
       {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
       <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />
       {u.progressBar}
@@ -297,15 +335,18 @@ export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
   const [files, setFiles] = useState<PathedFile[]>([]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<SkippedFile[]>([]);
   const u = useUploadDialog({ open, onOpenChange }, () => {
     setFiles([]);
     setName('');
     setCreated(null);
+    setSkipped([]);
   });
-  const pick = (picked: File[]) => {
+  const pick = (picked: PathedFile[]) => {
     const tree = usableTree(picked);
-    setFiles(tree);
-    if (!name.trim()) setName(topFolderName(tree));
+    setFiles(tree.usable);
+    setSkipped(tree.skipped);
+    if (!name.trim()) setName(topFolderName(tree.usable));
   };
   const submit = () => {
     if (files.length === 0) {
@@ -337,10 +378,11 @@ export function NewRepositoryDialog({ open, onOpenChange }: DialogBase) {
       open={open}
       onOpenChange={u.onOpenChange}
       title="New Repository"
-      description="Upload a whole folder as a repository. Its subfolders and .lua/.txt files keep their structure."
+      description={`Upload or drop a whole folder as a repository. Its subfolders and ${ALLOWED_LIST} files keep their structure.`}
       footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} label="Create Repository" busyLabel="Creating..." />}
     >
       <FileInput label="Repository folder" directory onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
+      <SkippedNote skipped={skipped} />
       <Field label="Repository name" value={name} onChange={(e) => setName(e.target.value)} placeholder="my-game-scripts" disabled={u.busy} />
       {files.length > 0 && <p className="muted">{treeSummary(files)}</p>}
       <FileList files={files.map(({ file, path }) => ({ name: path, size: file.size }))} />

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ACCEPT_ATTRIBUTE, checkFile, partitionFiles, pathInsidePick, skippedMessage } from './uploads';
+
+const MB = 1024 * 1024;
+const picked = (path: string, size = 10) => ({ file: { name: path.split('/').pop()!, size }, path });
+
+describe('upload file checks', () => {
+  it('accepts .lua, .luau and .txt in any case, and nothing else', () => {
+    expect(ACCEPT_ATTRIBUTE).toBe('.lua,.luau,.txt');
+    for (const name of ['a.lua', 'B.LUAU', 'init.server.luau', 'notes.TXT']) expect(checkFile({ name, size: 1 }), name).toBeNull();
+    for (const name of ['a.luaux', 'logo.png', 'a.luau.exe', 'luau']) expect(checkFile({ name, size: 1 }), name).toBe('type');
+    expect(checkFile({ name: 'big.luau', size: 5 * MB + 1 })).toBe('size');
+    expect(checkFile({ name: 'limit.luau', size: 5 * MB })).toBeNull();
+  });
+
+  it('names each skipped file with its reason, by its path inside the picked folder', () => {
+    const files = [picked('Game/src/a.luau'), picked('Game/assets/logo.png'), picked('Game/big.lua', 6 * MB), picked('Game/b.lua')];
+    const { usable, skipped } = partitionFiles(files, (f) => pathInsidePick(f.path, 'Game'));
+    expect(usable.map((f) => f.path)).toEqual(['Game/src/a.luau', 'Game/b.lua']);
+    expect(skippedMessage(skipped)).toBe('Skipped 2 files: assets/logo.png (not a .lua, .luau or .txt file), big.lua (over 5 MB)');
+  });
+
+  it('names at most ten and counts the rest', () => {
+    const skipped = Array.from({ length: 12 }, (_, i) => ({ name: `f${i}.png`, reason: 'not a .lua, .luau or .txt file' }));
+    const message = skippedMessage(skipped);
+    expect(message).toMatch(/^Skipped 12 files: f0\.png/);
+    expect(message).toContain('f9.png');
+    expect(message).not.toContain('f10.png');
+    expect(message).toMatch(/, and 2 more$/);
+    expect(skippedMessage([{ name: 'x.md', reason: 'r' }])).toBe('Skipped 1 file: x.md (r)');
+  });
+});
