@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { NetworkError } from '../lib/api-client';
 import { AlertIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
-import { useConnectivity } from './connectivity';
+import { checkNow, useConnectivity } from './connectivity';
+import { resetFailedPages } from './failed-pages';
 import { usePageTitle } from './page-title';
 
 /** A screen's code failed to load: how browsers word a failed dynamic import. */
@@ -20,7 +22,13 @@ export function RouteError() {
   const navigate = useNavigate();
   const location = useLocation();
   const offline = useConnectivity((s) => s.offline);
-  const unreachable = offline || isLoadFailure(error);
+  const loadFailed = isLoadFailure(error);
+  const unreachable = offline || loadFailed;
+  // A screen's code that failed to load may mean the server is gone: ask /healthz (the banner shows if so).
+  useEffect(() => {
+    resetFailedPages();
+    if (loadFailed) void checkNow();
+  }, [loadFailed, error]);
   usePageTitle(unreachable ? 'Server unreachable' : 'Something went wrong');
   if (!unreachable) console.error(error);
   return (

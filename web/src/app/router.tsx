@@ -6,6 +6,7 @@ import { ProtectedRoute } from '../components/layout/ProtectedRoute';
 import { Spinner } from '../components/ui/Spinner';
 import { useScript } from '../api/scripts';
 import { RouteError } from './RouteError';
+import { failedPages } from './failed-pages';
 import { usePageTitle } from './page-title';
 
 /**
@@ -13,12 +14,13 @@ import { usePageTitle } from './page-title';
  * the screens that need them). Issue-4 pages (api-keys, admin, docs, help, legal) are default exports of their files.
  */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  // React.lazy keeps a failed load forever; a fresh lazy after each failure lets Retry (or the next visit, once the
-  // server is back) load the screen again.
+  // React.lazy keeps a failed load forever. Once the error page shows, `resetFailedPages` gives each failed screen a
+  // fresh lazy, so Retry (or the next visit, once the server is back) loads it again. Swapping at the failure itself
+  // would retry in a loop inside the navigation and never show the error.
   const fresh = (): ComponentType =>
     lazy(() =>
       load().catch((err: unknown) => {
-        Current = fresh();
+        failedPages.add(() => (Current = fresh()));
         throw err;
       }),
     );
