@@ -133,8 +133,8 @@ function EmptyScripts({ hasFolders }: { hasFolders: boolean }) {
     <div className="empty-state">
       <h3>No scripts yet</h3>
       <p>Create your first script, or upload files or a whole repository to get started.</p>
-      <Link to={paths.scriptNew} className="btn btn-primary btn-md">
-        <PlusIcon /> New Script
+      <Link to={paths.scriptNew} className="btn btn-outline btn-md">
+        Write your first script
       </Link>
     </div>
   );
