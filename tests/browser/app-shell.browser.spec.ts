@@ -36,12 +36,15 @@ describe('app shell', () => {
       await page.getByRole('link', { name: 'View All' }).click();
       await visible(page.getByText('The server cannot be reached.'));
       await visible(page.getByRole('navigation', { name: 'Main' }));
+      await visible(page.getByRole('button', { name: 'Retry', exact: true }));
       expect(await page.getByText(/Unexpected Application Error|Hey developer|Failed to fetch/).count()).toBe(0);
     } finally {
       await app.restartServer();
     }
     await hidden(page.getByText('The server cannot be reached.'), UI_TIMEOUT + 15_000);
     await toastWith(page, 'Back online');
+    // the screen that could not load tries again by itself
+    await visible(page.getByRole('heading', { name: 'All Scripts', level: 1 }));
 
     // Navigation works again
     await page.getByRole('link', { name: 'My Scripts' }).click();

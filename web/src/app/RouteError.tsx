@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { NetworkError } from '../lib/api-client';
 import { AlertIcon } from '../components/ui/icons';
 import { Button } from '../components/ui/Button';
-import { checkNow, useConnectivity } from './connectivity';
+import { checkNow, onReconnect, useConnectivity } from './connectivity';
 import { resetFailedPages } from './failed-pages';
 import { usePageTitle } from './page-title';
 
@@ -29,6 +29,10 @@ export function RouteError() {
     resetFailedPages();
     if (loadFailed) void checkNow();
   }, [loadFailed, error]);
+  // A new navigation to the same address resets the route's error and renders it again.
+  const retry = () => navigate(location.pathname + location.search + location.hash, { replace: true });
+  // Once the server answers again, the screen that could not load tries again by itself.
+  useEffect(() => (unreachable ? onReconnect(() => void retry()) : undefined));
   usePageTitle(unreachable ? 'Server unreachable' : 'Something went wrong');
   if (!unreachable) console.error(error);
   return (
@@ -42,8 +46,7 @@ export function RouteError() {
             : 'This page ran into a problem. Trying again usually helps.'}
         </p>
         <div className="row-wrap">
-          {/* A new navigation to the same address resets the route's error and renders it again. */}
-          <Button onClick={() => navigate(location.pathname + location.search + location.hash, { replace: true })}>Retry</Button>
+          <Button onClick={() => void retry()}>Retry</Button>
           <Link to={paths.home} className="btn btn-outline btn-md">
             Return to Home
           </Link>

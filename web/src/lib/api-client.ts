@@ -34,15 +34,27 @@ export function onNetworkFailure(listener: OfflineListener): () => void {
   return () => offlineListeners.delete(listener);
 }
 
-/** fetch, with "no answer at all" turned into NetworkError (an abort stays an abort). */
+/** A proxy's answer that no app server is behind it (nginx: 502/504, or a 503 page that is not the app's JSON). */
+function fromProxyWithoutServer(res: Response): boolean {
+  if (res.status === 502 || res.status === 504) return true;
+  return res.status === 503 && !(res.headers.get('Content-Type') ?? '').includes('application/json');
+}
+
+/** fetch, with "no server answered" turned into NetworkError (an abort stays an abort). */
 export async function send(input: string, init: RequestInit): Promise<Response> {
+  let res: Response;
   try {
-    return await fetch(input, init);
+    res = await fetch(input, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     for (const listener of offlineListeners) listener();
     throw new NetworkError();
   }
+  if (fromProxyWithoutServer(res)) {
+    for (const listener of offlineListeners) listener();
+    throw new NetworkError();
+  }
+  return res;
 }
 
 export type ApiInit = RequestInit & { json?: unknown };

@@ -20,6 +20,15 @@ describe('a request that gets no answer', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(OFFLINE_MESSAGE);
   });
 
+  it('treats a proxy with no server behind it (502, 504, a non-JSON 503) as no answer, and the app\'s own errors as errors', async () => {
+    for (const status of [502, 504, 503]) {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad Gateway</html>', { status, headers: { 'Content-Type': 'text/html' } })));
+      await expect(apiFetch('/api/scripts')).rejects.toBeInstanceOf(NetworkError);
+    }
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"busy"}', { status: 503, headers: { 'Content-Type': 'application/json' } })));
+    expect(errorMessage(await apiFetch('/api/scripts').catch((e: unknown) => e))).toBe('busy');
+  });
+
   it('keeps an abort an abort', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))));
     await expect(apiFetch('/api/scripts')).rejects.toMatchObject({ name: 'AbortError' });
