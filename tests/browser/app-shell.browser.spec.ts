@@ -120,6 +120,16 @@ describe('library', () => {
     await visible(results.getByLabel('Location: Tools / Net'));
     await page.getByLabel('Search folders and scripts').fill('net');
     await visible(page.getByRole('region', { name: 'Matching folders' }).getByRole('link', { name: 'Net' }));
+
+    // All Scripts names each card's folder and sorts on request
+    await createScript(page, 'Zeta root');
+    await page.goto(`${app.url}/folder`);
+    await visible(page.getByLabel('Location: Tools / Net'));
+    await visible(page.getByLabel('Location: Unorganized'));
+    const cardTitles = () => page.locator('.script-card .item-title').allInnerTexts();
+    expect(await cardTitles()).toEqual(['Zeta root', 'Deep Fetcher']);
+    await page.getByLabel('Sort by').selectOption('title');
+    await expect.poll(cardTitles, { timeout: UI_TIMEOUT }).toEqual(['Deep Fetcher', 'Zeta root']);
   });
 
   it('welcomes a brand-new user without claiming their scripts are in folders', async () => {
