@@ -25,9 +25,9 @@ export function folderRoutes(ctx: GatewayContext): Router {
     const { parentId } = parse(FolderListQuery, req.query);
     const ownerId = actorOf(res).userId;
     const page = await workspace.foldersPageOf(ownerId, parentId, pageRequest('folders', req.query));
-    // each card shows what the folder holds directly
-    const counts = await workspace.folderCounts(ownerId, page.items.map((f) => f._id));
-    const items = page.items.map((f) => ({ ...folderView(f), ...(counts.get(f._id) ?? { scriptCount: 0, folderCount: 0 }) }));
+    // Cards list one level and show what each folder holds directly; the whole-tree list (pickers) goes without.
+    const counts = parentId === undefined ? null : await workspace.folderCounts(ownerId, page.items.map((f) => f._id));
+    const items = page.items.map((f) => (counts ? { ...folderView(f), ...(counts.get(f._id) ?? { scriptCount: 0, folderCount: 0 }) } : folderView(f)));
     sendPage(req, res, 'folders', { items, next: page.next });
   });
 
