@@ -27,11 +27,33 @@ async function withSummaries(scripts: ReadCollection<ScriptDoc>, docs: ScriptSum
   });
 }
 
-/** Scripts newest update first (`_id` breaks ties), one page, without contents. */
-export async function scriptSummaryPage(scripts: ReadCollection<ScriptDoc>, filter: Record<string, unknown>, page: PageRequest): Promise<Page<ScriptSummaryDoc>> {
-  const found = await keysetPage<ScriptDoc>(scripts, { filter, field: 'updatedAt', direction: -1, projection: WITHOUT_CONTENT }, page);
+/** Orders a script list can have: newest update first (the default), title A to Z, largest first. */
+export type ScriptOrder = 'updated' | 'title' | 'size';
+const SCRIPT_ORDERS: Record<ScriptOrder, { field: string; direction: 1 | -1 }> = {
+  updated: { field: 'updatedAt', direction: -1 },
+  title: { field: 'title', direction: 1 },
+  size: { field: 'size', direction: -1 },
+};
+
+/** Scripts in `order` (`_id` breaks ties), one page, without contents. */
+export async function scriptSummaryPage(
+  scripts: ReadCollection<ScriptDoc>,
+  filter: Record<string, unknown>,
+  page: PageRequest,
+  order: ScriptOrder = 'updated',
+): Promise<Page<ScriptSummaryDoc>> {
+  const found = await keysetPage<ScriptDoc>(scripts, { filter, ...SCRIPT_ORDERS[order], projection: WITHOUT_CONTENT }, page);
   return { items: await withSummaries(scripts, found.items), next: found.next };
 }
+
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** Case-insensitive "contains `text`", as a filter both read-store adapters evaluate. */
+const containing = (text: string) => ({ $regex: escapeRegex(text), $options: 'i' });
+
+/** Deepest folder path followed; the tree is acyclic by construction, this only guards a corrupted read model. */
+const MAX_PATH_DEPTH = 64;
+export type PathItem = { id: string; name: string };
 
 /** Questions the workspace read model answers. Ownership is part of every owner-facing filter. */
 export const workspaceQueries = (store: ReadStore) => {
@@ -48,6 +70,51 @@ export const workspaceQueries = (store: ReadStore) => {
     foldersPageOf: (ownerId: string, parentId: string | null | undefined, page: PageRequest) =>
       keysetPage(folders, { filter: parentId === undefined ? { ownerId } : { ownerId, parentId }, field: 'name', direction: 1 }, page),
     scriptCountOf: (ownerId: string) => scripts.countDocuments({ ownerId }),
+    /** Every script, in `order`, one page (All Scripts). */
+    allScriptsPage: (ownerId: string, page: PageRequest, order: ScriptOrder) => scriptSummaryPage(scripts, { ownerId }, page, order),
+    /** How many scripts and subfolders each folder holds directly: two indexed counts per folder of one page. */
+    async folderCounts(ownerId: string, folderIds: string[]): Promise<Map<string, { scriptCount: number; folderCount: number }>> {
+      const counted = await Promise.all(
+        folderIds.map(async (folderId) => {
+          const [scriptCount, folderCount] = await Promise.all([
+            scripts.countDocuments({ ownerId, folderId }),
+            folders.countDocuments({ ownerId, parentId: folderId }),
+          ]);
+          return [folderId, { scriptCount, folderCount }] as const;
+        }),
+      );
+      return new Map(counted);
+    },
+    /** Scripts whose title contains `text` (any case), title order, one page, without contents. */
+    searchScripts: (ownerId: string, text: string, page: PageRequest) =>
+      scriptSummaryPage(scripts, { ownerId, title: containing(text) }, page, 'title'),
+    /** Folders whose name contains `text` (any case), name order, one page. */
+    searchFolders: (ownerId: string, text: string, page: PageRequest) =>
+      keysetPage(folders, { filter: { ownerId, name: containing(text) }, field: 'name', direction: 1 }, page),
+    /**
+     * Each folder's path, root-first and ending with the folder itself, for a page of results: one batched query per
+     * level of the tree, never the whole library.
+     */
+    async folderPaths(ownerId: string, folderIds: string[]): Promise<Map<string, PathItem[]>> {
+      const known = new Map<string, Pick<FolderDoc, '_id' | 'name' | 'parentId'>>();
+      let missing = [...new Set(folderIds)];
+      for (let depth = 0; missing.length > 0 && depth < MAX_PATH_DEPTH; depth++) {
+        const found = await folders.find({ ownerId, _id: { $in: missing } }, { projection: { name: 1, parentId: 1 } });
+        for (const f of found) known.set(f._id, f);
+        missing = [...new Set(found.map((f) => f.parentId).filter((p): p is string => !!p && !known.has(p)))];
+      }
+      const paths = new Map<string, PathItem[]>();
+      for (const id of folderIds) {
+        const path: PathItem[] = [];
+        const seen = new Set<string>();
+        for (let f = known.get(id); f && !seen.has(f._id); f = f.parentId ? known.get(f.parentId) : undefined) {
+          seen.add(f._id);
+          path.unshift({ id: f._id, name: f.name });
+        }
+        paths.set(id, path);
+      }
+      return paths;
+    },
     script: (ownerId: string, scriptId: string) => scripts.findOne({ _id: scriptId, ownerId }),
     folder: (ownerId: string, folderId: string) => folders.findOne({ _id: folderId, ownerId }),
     /** Ancestors root-first, ending with the folder itself. Stops on a cycle rather than looping. */

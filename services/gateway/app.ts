@@ -18,12 +18,14 @@ import { apiKeyRoutes } from './routes/api-keys.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { publicApiRoutes } from './routes/public-api.routes';
 import { healthRoutes } from './routes/health.routes';
+import { searchRoutes } from './routes/search.routes';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
 import type { Logger } from '../logger';
 import { compileTrust } from './rate-limit/client-address';
 import type { RateLimits } from './rate-limit/rate-limits';
+import { isSpaRoute } from '../../web/src/config/spa-routes';
 
 /** The Express gateway: every HTTP route and the built web app. */
 export interface AppOperations {
@@ -64,6 +66,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use('/api-keys', limits.apiKeyCreate);
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
+  api.use(searchRoutes(ctx));
 
   // Before any body is read: a forged cross-origin write is refused at once.
   app.use('/api', crossOriginProtection(ctx.config.publicOrigin));
@@ -73,8 +76,10 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   if (existsSync(join(webDist, 'index.html'))) {
     app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
     app.use(express.static(webDist, { index: false }));
-    app.get(/.*/, (_req, res) => {
+    app.get(/.*/, (req, res) => {
       res.set('Cache-Control', 'no-cache');
+      // An address the app has no screen for still gets the app (it shows its 404 page), with a real 404 status.
+      if (!isSpaRoute(req.path)) res.status(404);
       res.sendFile(join(webDist, 'index.html'));
     });
   } else {

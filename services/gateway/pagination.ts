@@ -22,6 +22,11 @@ export const LIST_LIMITS = {
   apiKeys: { default: 50, max: 100 },
   adminUsers: { default: 100, max: 500 },
   adminScripts: { default: 100, max: 200 },
+  // All Scripts in another order: a cursor of one order is refused by another
+  scriptsByTitle: { default: 100, max: 200 },
+  scriptsBySize: { default: 100, max: 200 },
+  searchScripts: { default: 50, max: 100 },
+  searchFolders: { default: 50, max: 100 },
 } as const satisfies Record<string, ListLimits>;
 
 export type ListKind = keyof typeof LIST_LIMITS;

@@ -67,6 +67,17 @@ export const UpdateFolderBody = z.object({
   parentId: nullableId.optional(),
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
 });
+/** `GET /api/scripts?sort=`: updated (default), title or size. */
+export const ScriptListQuery = z.object({
+  sort: z.enum(['updated', 'title', 'size'], { error: 'sort must be updated, title or size' }).optional().default('updated'),
+});
+
+/** `GET /api/search?q=&type=`: a title or folder name to look for, and which of the two lists to page. */
+export const SearchQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'q is required').max(100, 'q must be at most 100 characters'),
+  type: z.enum(['scripts', 'folders'], { error: 'type must be scripts or folders' }).optional().default('scripts'),
+});
+
 export const FolderListQuery = z.object({
   parentId: z
     .union([id, z.literal('null'), z.literal('')])

@@ -60,7 +60,7 @@ describe('folders and uploads', () => {
     await move.getByRole('button', { name: 'Move' }).click();
     await toastWith(page, 'Script moved');
     await visible(page.getByText('No unorganized scripts'));
-    await visible(page.getByText('All your scripts are organized in folders'));
+    await visible(page.getByText('Your other scripts are in the folders above.'));
 
     // Inside the folder: breadcrumbs and the script
     await page.getByRole('link', { name: 'Weapons' }).click();

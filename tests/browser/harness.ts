@@ -37,10 +37,16 @@ export type BrowserApp = {
   readonly page: Page;
   /** another isolated context + page (no cookies); screenshotted and closed after the test */
   newPage(): Promise<Page>;
+  /** stop the server: pages then find nothing at its address (offline tests) */
+  stopServer(): Promise<void>;
+  /** start a new server on the same port and data directory (after stopServer) */
+  restartServer(): Promise<void>;
 };
 
 export function useBrowserApp(): BrowserApp {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let serverStopped = false;
+  const serverEnv = { LOG_LEVEL: 'warn', RATE_LIMIT: 'off' };
   let browser: Browser | undefined;
   let dataDir = '';
   let contexts: BrowserContext[] = [];
@@ -62,13 +68,13 @@ export function useBrowserApp(): BrowserApp {
   beforeAll(async () => {
     if (!existsSync(join(process.cwd(), 'web', 'dist', 'index.html'))) throw new Error('web/dist is missing: run `npm run build` before the browser tests');
     dataDir = mkdtempSync(join(tmpdir(), 'luavault-browser-'));
-    server = await startServer({ port: 0, dataDir, env: { LOG_LEVEL: 'warn', RATE_LIMIT: 'off' } });
+    server = await startServer({ port: 0, dataDir, env: serverEnv });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    if (!serverStopped) await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -108,6 +114,17 @@ export function useBrowserApp(): BrowserApp {
       return page!;
     },
     newPage: newContext,
+    async stopServer() {
+      if (serverStopped) return;
+      serverStopped = true;
+      await server!.stop();
+    },
+    async restartServer() {
+      if (!serverStopped) return;
+      const port = Number(new URL(server!.url).port);
+      server = await startServer({ port, dataDir, env: serverEnv });
+      serverStopped = false;
+    },
   };
 }
 

@@ -31,7 +31,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const PAGES = ['/', '/index.html', '/about.html', '/script/new', '/shared/abc', '/robots.txt', '/assets/app.js', '/api/config'];
+const PAGES = ['/', '/index.html', '/about.html', '/script/new', '/share/abc', '/robots.txt', '/assets/app.js', '/api/config'];
 
 describe('security headers', () => {
   it('every HTML page and static file carries the CSP, nosniff, Referrer-Policy and frame protection', async () => {

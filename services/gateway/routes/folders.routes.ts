@@ -23,8 +23,12 @@ export function folderRoutes(ctx: GatewayContext): Router {
 
   router.get('/folders', async (req, res) => {
     const { parentId } = parse(FolderListQuery, req.query);
-    const page = await workspace.foldersPageOf(actorOf(res).userId, parentId, pageRequest('folders', req.query));
-    sendPage(req, res, 'folders', { items: page.items.map(folderView), next: page.next });
+    const ownerId = actorOf(res).userId;
+    const page = await workspace.foldersPageOf(ownerId, parentId, pageRequest('folders', req.query));
+    // Cards list one level and show what each folder holds directly; the whole-tree list (pickers) goes without.
+    const counts = parentId === undefined ? null : await workspace.folderCounts(ownerId, page.items.map((f) => f._id));
+    const items = page.items.map((f) => (counts ? { ...folderView(f), ...(counts.get(f._id) ?? { scriptCount: 0, folderCount: 0 }) } : folderView(f)));
+    sendPage(req, res, 'folders', { items, next: page.next });
   });
 
   router.post('/folders', async (req, res) => {

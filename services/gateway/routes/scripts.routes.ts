@@ -16,9 +16,12 @@ import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
-import { CreateScriptBody, IdParam, MoveScriptBody, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
+import { CreateScriptBody, IdParam, MoveScriptBody, ScriptListQuery, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { pageRequest, sendPage } from '../pagination';
+
+/** Each order of All Scripts pages with its own cursor kind. */
+const SCRIPT_LIST_KIND = { updated: 'scripts', title: 'scriptsByTitle', size: 'scriptsBySize' } as const;
 
 /** `/api/scripts` and `/api/root-scripts`, behind a session. Every handler passes the actor: ownership is checked below. */
 export function scriptRoutes(ctx: GatewayContext): Router {
@@ -33,8 +36,10 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   };
 
   router.get('/scripts', async (req, res) => {
-    const page = await workspace.scriptsPageOf(actorOf(res).userId, undefined, pageRequest('scripts', req.query));
-    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
+    const { sort } = parse(ScriptListQuery, req.query);
+    const kind = SCRIPT_LIST_KIND[sort];
+    const page = await workspace.allScriptsPage(actorOf(res).userId, pageRequest(kind, req.query), sort);
+    sendPage(req, res, kind, { items: page.items.map(scriptSummaryView), next: page.next });
   });
 
   router.get('/root-scripts', async (req, res) => {

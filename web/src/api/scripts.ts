@@ -1,7 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { invalidateQueries, setQueryData, useQuery } from '../lib/query';
 import { usePagedQuery } from '../lib/paged-query';
-import type { AuditEntry, Script, ScriptSummary, ScriptVersion, ShareResult, StorageUse, VersionSummary } from './types';
+import type { AuditEntry, Script, ScriptOrder, ScriptSummary, ScriptVersion, ShareResult, StorageUse, VersionSummary } from './types';
 
 /** Query keys: everything about scripts lives under 'scripts' or 'script'. */
 export const scriptKeys = {
@@ -14,7 +14,13 @@ export const scriptKeys = {
 
 const enc = encodeURIComponent;
 
-export const useScripts = (enabled = true) => usePagedQuery<ScriptSummary>(scriptKeys.all, '/api/scripts', { enabled });
+/** Every script (All Scripts), newest update first unless another order is asked for. */
+export const useScripts = (enabled = true, sort: ScriptOrder = 'updated') =>
+  usePagedQuery<ScriptSummary>(
+    sort === 'updated' ? scriptKeys.all : [...scriptKeys.all, 'sorted', sort],
+    sort === 'updated' ? '/api/scripts' : `/api/scripts?sort=${sort}`,
+    { enabled },
+  );
 export const useRootScripts = (enabled = true) => usePagedQuery<ScriptSummary>(scriptKeys.root, '/api/root-scripts', { enabled });
 export const useScript = (id: string | undefined) =>
   useQuery(scriptKeys.one(id ?? ''), () => apiFetch<Script>(`/api/scripts/${enc(id!)}`), { enabled: !!id });

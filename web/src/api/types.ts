@@ -30,8 +30,15 @@ export type Folder = {
   shareId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** in folder lists: scripts and subfolders directly inside */
+  scriptCount?: number;
+  folderCount?: number;
 };
 export type FolderPathItem = { id: string; name: string };
+/** Search results carry their folder path, root-first (empty at the root). */
+export type ScriptSearchResult = ScriptSummary & { path: FolderPathItem[] };
+export type FolderSearchResult = Folder & { path: FolderPathItem[] };
+export type ScriptOrder = 'updated' | 'title' | 'size';
 export type AuditEntry = { position: string | number; type: string; actorId: string | null; actorName: string | null; at: string; summary: string };
 export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };
 export type MultiUploadResult = { scriptsCreated: number; scripts: ScriptSummary[] };

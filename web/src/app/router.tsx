@@ -1,15 +1,34 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppShell } from '../components/layout/AppShell';
 import { ProtectedRoute } from '../components/layout/ProtectedRoute';
 import { Spinner } from '../components/ui/Spinner';
+import { useScript } from '../api/scripts';
+import { RouteError } from './RouteError';
+import { failedPages } from './failed-pages';
+import { usePageTitle } from './page-title';
 
 /**
  * Every route of the spec's route table, each page lazy-loaded (so Monaco and other heavy code load only on
  * the screens that need them). Issue-4 pages (api-keys, admin, docs, help, legal) are default exports of their files.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  // React.lazy keeps a failed load forever. Once the error page shows, `resetFailedPages` gives each failed screen a
+  // fresh lazy, so Retry (or the next visit, once the server is back) loads it again. Swapping at the failure itself
+  // would retry in a loop inside the navigation and never show the error.
+  const fresh = (): ComponentType =>
+    lazy(() =>
+      load().catch((err: unknown) => {
+        failedPages.add(() => (Current = fresh()));
+        throw err;
+      }),
+    );
+  let Current = fresh();
+  return function LazyPage() {
+    return <Current />;
+  };
+}
 
 const AuthPage = page(() => import('../features/auth/AuthPage'));
 const WorkspacePage = page(() => import('../features/library/WorkspacePage'));
@@ -58,36 +77,61 @@ function FolderRoute() {
 function ScriptEditorRoute() {
   // Keyed by id so switching scripts (or new → saved) starts from a clean editor state.
   const { id = 'new' } = useParams();
+  const script = useScript(id); // the editor's own query: cached, no second request
+  usePageTitle(script.data?.title ?? 'Script');
   return <ScriptEditorPage key={id} />;
+}
+
+/** A screen with a fixed title ("API Keys · LuaVault"); screens with a title from data set their own. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return <>{children}</>;
+}
+
+function NewScriptRoute() {
+  usePageTitle('New Script');
+  return <ScriptEditorPage key="new" />;
 }
 
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // Only if the shell itself fails: the same friendly page, inside a fresh shell.
+    errorElement: (
+      <AppShell>
+        <RouteError />
+      </AppShell>
+    ),
     children: [
-      { path: paths.auth, element: <AuthPage /> },
       {
-        element: <ProtectedRoute />,
+        // Every screen's errors land here, inside the shell: the header stays, with a Retry.
+        errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: <WorkspacePage /> },
-          { path: paths.scriptNew, element: <ScriptEditorPage key="new" /> },
-          { path: paths.scriptPattern, element: <ScriptEditorRoute /> },
-          { path: paths.folderAll, element: <FolderPage /> },
-          { path: paths.folderPattern, element: <FolderRoute /> },
-          { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
-          { path: paths.apiKeys, element: <ApiKeysPage /> },
+          { path: paths.auth, element: <Titled title="Sign In"><AuthPage /></Titled> },
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: paths.home, element: <WorkspacePage /> },
+              { path: paths.scriptNew, element: <NewScriptRoute /> },
+              { path: paths.scriptPattern, element: <ScriptEditorRoute /> },
+              { path: paths.folderAll, element: <FolderPage /> },
+              { path: paths.folderPattern, element: <FolderRoute /> },
+              { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
+              { path: paths.apiKeys, element: <Titled title="API Keys"><ApiKeysPage /></Titled> },
+            ],
+          },
+          { path: paths.shareFolderPattern, element: <Titled title="Shared folder"><SharedFolderPage /></Titled> },
+          { path: paths.sharePattern, element: <Titled title="Shared script"><SharedScriptPage /></Titled> },
+          { path: paths.terms, element: <Titled title="Terms of Service"><TermsPage /></Titled> },
+          { path: paths.privacy, element: <Titled title="Privacy Policy"><PrivacyPage /></Titled> },
+          { path: paths.help, element: <Titled title="Help"><HelpPage /></Titled> },
+          { path: paths.docs, element: <Titled title="Documentation"><DocsPage /></Titled> },
+          { path: paths.admin, element: <Titled title="Admin"><AdminPage /></Titled> },
+          { path: paths.adminScripts, element: <Titled title="Admin"><AdminPage /></Titled> },
+          { path: paths.adminAny, element: <Titled title="Admin"><AdminPage /></Titled> },
+          { path: '*', element: <Titled title="Page not found"><NotFoundPage /></Titled> },
         ],
       },
-      { path: paths.shareFolderPattern, element: <SharedFolderPage /> },
-      { path: paths.sharePattern, element: <SharedScriptPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.privacy, element: <PrivacyPage /> },
-      { path: paths.help, element: <HelpPage /> },
-      { path: paths.docs, element: <DocsPage /> },
-      { path: paths.admin, element: <AdminPage /> },
-      { path: paths.adminScripts, element: <AdminPage /> },
-      { path: paths.adminAny, element: <AdminPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

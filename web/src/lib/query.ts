@@ -158,3 +158,13 @@ export function removeQueries(prefix: QueryKey): void {
     return { entries };
   });
 }
+
+/** Fetch again every mounted query whose last attempt failed (the server is reachable again). */
+export function refetchFailedQueries(): void {
+  const entries = useCache.getState().entries;
+  for (const [k, entry] of Object.entries(entries)) {
+    if (entry.status !== 'error') continue;
+    const first = fetchers.get(k)?.values().next().value as (() => void) | undefined;
+    first?.();
+  }
+}

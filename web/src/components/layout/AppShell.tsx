@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/use-auth';
 import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
 import { toast } from '../ui/toast';
+import { OfflineBanner } from './OfflineBanner';
 
 /** Navigation bar + page + footer. Used as the layout route for every page of the app. */
 export function AppShell({ children }: { children?: ReactNode }) {
@@ -14,6 +15,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <Navbar />
+      <OfflineBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
@@ -33,7 +35,7 @@ export function Brand() {
 
 function Navbar() {
   const { pathname } = useLocation();
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   const docsActive = pathname.startsWith(paths.docs);
   const scriptsActive =
     pathname === paths.home || pathname.startsWith('/script') || pathname.startsWith('/folder');
@@ -49,7 +51,10 @@ function Navbar() {
             Documentation
           </NavLink>
         </nav>
-        <div className="navbar-right">{user ? <UserMenu username={user.username} /> : <SignInLink />}</div>
+        {/* Nothing until the user query settles: a signed-in user never sees "Sign In" flash. */}
+        <div className="navbar-right" aria-busy={isLoading || undefined}>
+          {user ? <UserMenu username={user.username} /> : isLoading ? <span className="navbar-user-skeleton" aria-hidden="true" /> : <SignInLink />}
+        </div>
       </div>
     </header>
   );

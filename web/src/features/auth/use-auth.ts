@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
-import { ApiError, apiFetch, errorMessage } from '../../lib/api-client';
+import { ApiError, apiFetch, errorMessage, NetworkError } from '../../lib/api-client';
 import { clearQueryCache } from '../../lib/query';
 import { toast } from '../../components/ui/toast';
 import { clearDraftsOf } from '../editor/use-draft';
@@ -42,10 +42,18 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   logoutPending: false,
   loadUser: () => {
     loadPromise ??= fetchCurrentUser()
-      .catch(() => null)
       .then((user) => {
         set({ user, isLoading: false });
         return user;
+      })
+      .catch((err: unknown) => {
+        // No server: still unknown (not "signed out"); the app shell asks again when the server is back.
+        if (err instanceof NetworkError) {
+          loadPromise = null;
+          return get().user;
+        }
+        set({ user: null, isLoading: false });
+        return null;
       });
     return loadPromise;
   },

@@ -11,6 +11,9 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
 import { revokeFolderShare, shareFolder, useChildFolders, useFolder, useFolderPath, useFolderScripts } from '../../api/folders';
 import { useScripts } from '../../api/scripts';
+import { useAllFolders } from '../../api/folders';
+import type { Folder, FolderPathItem, ScriptOrder } from '../../api/types';
+import { usePageTitle } from '../../app/page-title';
 import { FolderCard, ScriptCard } from './components/Cards';
 import { DeleteFolderDialog, FolderNameDialog } from './components/FolderDialogs';
 import { matches, SearchBox } from './components/SearchBox';
@@ -23,13 +26,18 @@ export default function FolderPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<null | 'newFolder' | 'upload' | 'uploadMany' | 'rename' | 'delete' | 'share'>(null);
+  const [sort, setSort] = useState<ScriptOrder>('updated');
 
   const folder = useFolder(id);
   const path = useFolderPath(id);
   const subfolders = useChildFolders(id ?? null, !!user);
   const folderScripts = useFolderScripts(id);
-  const allScripts = useScripts(!id && !!user);
+  const allScripts = useScripts(!id && !!user, sort);
   const scripts = id ? folderScripts : allScripts;
+  // All Scripts names each card's folder: the whole tree, as the move picker reads it
+  const allFolders = useAllFolders(!id && !!user);
+  const folderPaths = useMemo(() => pathsOf(allFolders.data ?? []), [allFolders.data]);
+  usePageTitle(id ? (folder.data?.name ?? 'Folder') : 'All Scripts');
 
   const shownFolders = useMemo(() => (subfolders.items ?? []).filter((f) => matches(f.name, query)), [subfolders.items, query]);
   const shownScripts = useMemo(() => (scripts.items ?? []).filter((s) => matches(s.title, query)), [scripts.items, query]);
@@ -81,7 +89,7 @@ export default function FolderPage() {
           ) : (
             <li>
               <ChevronRightIcon size={14} aria-hidden="true" />
-              <span aria-current="page">Unorganized Scripts</span>
+              <span aria-current="page">All Scripts</span>
             </li>
           )}
         </ol>
@@ -143,6 +151,16 @@ export default function FolderPage() {
       <section className="section" aria-labelledby="scripts-heading">
         <div className="section-header">
           <h2 id="scripts-heading">{id ? 'Scripts' : 'All Scripts'}</h2>
+          {!id && (
+            <label className="sort-select">
+              Sort by{' '}
+              <select className="input" value={sort} onChange={(e) => setSort(e.target.value as ScriptOrder)}>
+                <option value="updated">Last updated</option>
+                <option value="title">Title</option>
+                <option value="size">Size</option>
+              </select>
+            </label>
+          )}
         </div>
         {scripts.isLoading ? (
           <Spinner />
@@ -156,7 +174,7 @@ export default function FolderPage() {
         ) : (
           <div className="grid">
             {shownScripts.map((s) => (
-              <ScriptCard key={s.id} script={s} />
+              <ScriptCard key={s.id} script={s} path={id ? undefined : s.folderId ? folderPaths.get(s.folderId) : []} />
             ))}
           </div>
         )}
@@ -197,4 +215,20 @@ export default function FolderPage() {
       )}
     </div>
   );
+}
+
+/** Each folder's path root-first (ending with itself), from the whole list of folders; stops on a cycle. */
+function pathsOf(folders: Folder[]): Map<string, FolderPathItem[]> {
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const result = new Map<string, FolderPathItem[]>();
+  for (const folder of folders) {
+    const path: FolderPathItem[] = [];
+    const seen = new Set<string>();
+    for (let f: Folder | undefined = folder; f && !seen.has(f.id); f = f.parentId ? byId.get(f.parentId) : undefined) {
+      seen.add(f.id);
+      path.unshift({ id: f.id, name: f.name });
+    }
+    result.set(folder.id, path);
+  }
+  return result;
 }

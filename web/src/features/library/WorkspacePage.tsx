@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { FolderPlusIcon, PlusIcon, UploadIcon } from '../../components/ui/icons';
@@ -10,21 +10,32 @@ import { useChildFolders } from '../../api/folders';
 import { useRootScripts } from '../../api/scripts';
 import { FolderCard, ScriptCard } from './components/Cards';
 import { FolderNameDialog } from './components/FolderDialogs';
-import { matches, SearchBox } from './components/SearchBox';
+import { SearchBox } from './components/SearchBox';
+import { useFolderSearch, useScriptSearch } from '../../api/search';
+import { usePageTitle } from '../../app/page-title';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
 import { StorageLine } from './components/StorageLine';
 
-/** My Workspace (/): root folders and unorganized scripts, with search. */
+/** The search box's text once typing pauses, so each keystroke does not ask the server. */
+function useSettled(value: string, ms = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+/** My Workspace (/): root folders and unorganized scripts; the search covers the whole tree. */
 export default function WorkspacePage() {
+  usePageTitle('My Workspace');
   const [query, setQuery] = useState('');
   const [newFolder, setNewFolder] = useState(false);
   const [newRepo, setNewRepo] = useState(false);
   const [structure, setStructure] = useState(false);
   const folders = useChildFolders(null);
   const scripts = useRootScripts();
-
-  const shownFolders = useMemo(() => (folders.items ?? []).filter((f) => matches(f.name, query)), [folders.items, query]);
-  const shownScripts = useMemo(() => (scripts.items ?? []).filter((s) => matches(s.title, query)), [scripts.items, query]);
+  const searched = useSettled(query.trim());
   const searching = query.trim() !== '';
 
   return (
@@ -54,53 +65,129 @@ export default function WorkspacePage() {
         </div>
       </div>
 
-      <section className="section" aria-labelledby="folders-heading">
-        <div className="section-header">
-          <h2 id="folders-heading">Folders</h2>
-        </div>
-        {folders.isLoading ? (
-          <Spinner />
-        ) : folders.isError ? (
-          <p className="text-destructive">{errorMessage(folders.error)}</p>
-        ) : shownFolders.length === 0 ? (
-          <p className="muted">{searching ? 'No folders match your search.' : 'No folders yet. Create one or upload a repository.'}</p>
-        ) : (
-          <div className="grid">
-            {shownFolders.map((f) => (
-              <FolderCard key={f.id} folder={f} />
-            ))}
-          </div>
-        )}
-        <LoadMore list={folders} label="Load more folders" />
-      </section>
+      {searching ? (
+        <SearchResults query={searched} />
+      ) : (
+        <>
+          <section className="section" aria-labelledby="folders-heading">
+            <div className="section-header">
+              <h2 id="folders-heading">Folders</h2>
+            </div>
+            {folders.isLoading ? (
+              <Spinner />
+            ) : folders.isError ? (
+              <p className="text-destructive">{errorMessage(folders.error)}</p>
+            ) : (folders.items ?? []).length === 0 ? (
+              <p className="muted">No folders yet. Create one or upload a repository.</p>
+            ) : (
+              <div className="grid">
+                {(folders.items ?? []).map((f) => (
+                  <FolderCard key={f.id} folder={f} />
+                ))}
+              </div>
+            )}
+            <LoadMore list={folders} label="Load more folders" />
+          </section>
 
-      <section className="section" aria-labelledby="unorganized-heading">
-        <div className="section-header">
-          <h2 id="unorganized-heading">Unorganized Scripts</h2>
-          <Link to={paths.folderAll}>View All</Link>
-        </div>
-        {scripts.isLoading ? (
-          <Spinner />
-        ) : scripts.isError ? (
-          <p className="text-destructive">{errorMessage(scripts.error)}</p>
-        ) : shownScripts.length === 0 ? (
-          <div className="empty-state">
-            <h3>No unorganized scripts</h3>
-            <p>{searching ? 'Try a different search query' : 'All your scripts are organized in folders'}</p>
-          </div>
-        ) : (
-          <div className="grid">
-            {shownScripts.map((s) => (
-              <ScriptCard key={s.id} script={s} />
-            ))}
-          </div>
-        )}
-        <LoadMore list={scripts} label="Load more scripts" />
-      </section>
+          <section className="section" aria-labelledby="unorganized-heading">
+            <div className="section-header">
+              <h2 id="unorganized-heading">Unorganized Scripts</h2>
+              <Link to={paths.folderAll}>View All</Link>
+            </div>
+            {scripts.isLoading ? (
+              <Spinner />
+            ) : scripts.isError ? (
+              <p className="text-destructive">{errorMessage(scripts.error)}</p>
+            ) : (scripts.items ?? []).length === 0 ? (
+              <EmptyScripts hasFolders={(folders.items ?? []).length > 0} />
+            ) : (
+              <div className="grid">
+                {(scripts.items ?? []).map((s) => (
+                  <ScriptCard key={s.id} script={s} />
+                ))}
+              </div>
+            )}
+            <LoadMore list={scripts} label="Load more scripts" />
+          </section>
+        </>
+      )}
 
       <FolderNameDialog open={newFolder} onOpenChange={setNewFolder} parentId={null} />
       <NewRepositoryDialog open={newRepo} onOpenChange={setNewRepo} />
       <UploadStructureDialog open={structure} onOpenChange={setStructure} parentFolderId={null} />
     </div>
+  );
+}
+
+/** No scripts at the root: a first-day welcome, or (with folders) where the scripts are. */
+function EmptyScripts({ hasFolders }: { hasFolders: boolean }) {
+  if (hasFolders) {
+    return (
+      <div className="empty-state">
+        <h3>No unorganized scripts</h3>
+        <p>Scripts outside any folder appear here. Your other scripts are in the folders above.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <h3>No scripts yet</h3>
+      <p>Create your first script, or upload files or a whole repository to get started.</p>
+      <Link to={paths.scriptNew} className="btn btn-outline btn-md">
+        Write your first script
+      </Link>
+    </div>
+  );
+}
+
+/** Results from the whole tree: folders and scripts whose name contains the query, each with its folder path. */
+function SearchResults({ query }: { query: string }) {
+  const folders = useFolderSearch(query);
+  const scripts = useScriptSearch(query);
+  if (query === '') return <Spinner />;
+  return (
+    <>
+      <section className="section" aria-labelledby="folder-results-heading">
+        <div className="section-header">
+          <h2 id="folder-results-heading">Matching folders</h2>
+        </div>
+        {folders.isLoading ? (
+          <Spinner />
+        ) : folders.isError ? (
+          <p className="text-destructive">{errorMessage(folders.error)}</p>
+        ) : (folders.items ?? []).length === 0 ? (
+          <p className="muted">No folders match “{query}”.</p>
+        ) : (
+          <div className="grid">
+            {(folders.items ?? []).map((f) => (
+              <FolderCard key={f.id} folder={f} path={f.path} />
+            ))}
+          </div>
+        )}
+        <LoadMore list={folders} label="Load more folders" />
+      </section>
+      <section className="section" aria-labelledby="script-results-heading">
+        <div className="section-header">
+          <h2 id="script-results-heading">Matching scripts</h2>
+        </div>
+        {scripts.isLoading ? (
+          <Spinner />
+        ) : scripts.isError ? (
+          <p className="text-destructive">{errorMessage(scripts.error)}</p>
+        ) : (scripts.items ?? []).length === 0 ? (
+          <div className="empty-state">
+            <h3>No scripts match “{query}”</h3>
+            <p>Search looks at script titles and folder names in every folder. Searching inside scripts is not available yet.</p>
+          </div>
+        ) : (
+          <div className="grid">
+            {(scripts.items ?? []).map((s) => (
+              <ScriptCard key={s.id} script={s} path={s.path} />
+            ))}
+          </div>
+        )}
+        <LoadMore list={scripts} label="Load more scripts" />
+      </section>
+    </>
   );
 }

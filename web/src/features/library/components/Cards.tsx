@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatRelative } from '../../../lib/format';
 import { deleteScript } from '../../../api/scripts';
 import { revokeFolderShare, shareFolder } from '../../../api/folders';
-import type { Folder, ScriptSummary } from '../../../api/types';
+import type { Folder, FolderPathItem, ScriptSummary } from '../../../api/types';
 import { DeleteFolderDialog, FolderNameDialog, MoveScriptDialog } from './FolderDialogs';
 
 /** The card's text: the server's 300-character preview, with an ellipsis when the script is longer (by its size). */
@@ -20,7 +20,29 @@ export function preview(script: Pick<ScriptSummary, 'preview' | 'size'>): string
   return cut ? `${script.preview}...` : script.preview;
 }
 
-export function ScriptCard({ script }: { script: ScriptSummary }) {
+/** Where an item lives: "Tools / Net", linking each folder; "Unorganized" at the root. */
+export function FolderTrail({ path, label = 'Location' }: { path: FolderPathItem[]; label?: string }) {
+  return (
+    <p className="item-path" aria-label={`${label}: ${path.length ? path.map((p) => p.name).join(' / ') : 'Unorganized'}`}>
+      <FolderIcon size={13} aria-hidden="true" />
+      {path.length === 0 ? (
+        <span>Unorganized</span>
+      ) : (
+        path.map((p, i) => (
+          <span key={p.id}>
+            {i > 0 && <span className="item-path-sep"> / </span>}
+            <Link to={paths.folder(p.id)}>{p.name}</Link>
+          </span>
+        ))
+      )}
+    </p>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** `path` given: the card says which folder the script is in (All Scripts, search results). */
+export function ScriptCard({ script, path }: { script: ScriptSummary; path?: FolderPathItem[] }) {
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -53,6 +75,7 @@ export function ScriptCard({ script }: { script: ScriptSummary }) {
           </MenuItem>
         </Menu>
       </div>
+      {path && <FolderTrail path={path} />}
       <pre className="script-preview" aria-label={`Preview of ${script.title}`}>
         {preview(script)}
       </pre>
@@ -85,7 +108,7 @@ export function ScriptCard({ script }: { script: ScriptSummary }) {
   );
 }
 
-export function FolderCard({ folder, onDeleted }: { folder: Folder; onDeleted?: () => void }) {
+export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDeleted?: () => void; path?: FolderPathItem[] }) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -125,6 +148,12 @@ export function FolderCard({ folder, onDeleted }: { folder: Folder; onDeleted?: 
           </MenuItem>
         </Menu>
       </div>
+      {path && <FolderTrail path={path} label="Inside" />}
+      {folder.scriptCount !== undefined && (
+        <p className="item-counts">
+          {plural(folder.scriptCount, 'script', 'scripts')} · {plural(folder.folderCount ?? 0, 'subfolder', 'subfolders')}
+        </p>
+      )}
       <div className="item-meta">
         <span>Updated {formatRelative(folder.updatedAt)}</span>
         <span className="spacer" />

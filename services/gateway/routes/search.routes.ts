@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { folderView, scriptSummaryView } from '../../application/views';
+import { workspaceQueries } from '../../../projections/workspace/queries';
+import type { GatewayContext } from '../http-context';
+import { actorOf, requireSession } from '../middleware/auth';
+import { SearchQuery } from '../schemas';
+import { parse } from '../validation';
+import { pageRequest, sendPage } from '../pagination';
+
+/**
+ * `GET /api/search?q=&type=scripts|folders`, behind a session: the owner's scripts by title or folders by name,
+ * anywhere in the tree, each with its folder path (root-first). Paginated like every list (limit, cursor, Link).
+ * Titles and names only; content search comes with the full-text search work.
+ */
+export function searchRoutes(ctx: GatewayContext): Router {
+  const router = Router();
+  const workspace = workspaceQueries(ctx.readStore);
+
+  router.get('/search', requireSession(ctx, ctx.tokens), async (req, res) => {
+    const { q, type } = parse(SearchQuery, req.query);
+    const ownerId = actorOf(res).userId;
+    if (type === 'folders') {
+      const page = await workspace.searchFolders(ownerId, q, pageRequest('searchFolders', req.query));
+      const parents = page.items.map((f) => f.parentId).filter((p): p is string => !!p);
+      const paths = await workspace.folderPaths(ownerId, parents);
+      const items = page.items.map((f) => ({ ...folderView(f), path: f.parentId ? (paths.get(f.parentId) ?? []) : [] }));
+      return sendPage(req, res, 'searchFolders', { items, next: page.next });
+    }
+    const page = await workspace.searchScripts(ownerId, q, pageRequest('searchScripts', req.query));
+    const folderIds = page.items.map((s) => s.folderId).filter((f): f is string => !!f);
+    const paths = await workspace.folderPaths(ownerId, folderIds);
+    const items = page.items.map((s) => ({ ...scriptSummaryView(s), path: s.folderId ? (paths.get(s.folderId) ?? []) : [] }));
+    sendPage(req, res, 'searchScripts', { items, next: page.next });
+  });
+
+  return router;
+}
