@@ -51,6 +51,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.post('/api/register', limits.register);
   app.post('/api/login', limits.login);
   app.get(['/api/share/:shareId/raw', '/api/share/:shareId', '/api/share/folder/:shareId'], limits.shareLinks);
+  app.get(['/api/share/folder/:shareId/scripts/:scriptId', '/api/share/folder/:shareId/scripts/:scriptId/raw'], limits.shareLinks);
   const api = express.Router();
   // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
   // session (below) or the API key (in publicApiRoutes) is authenticated.
