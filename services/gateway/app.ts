@@ -18,6 +18,7 @@ import { apiKeyRoutes } from './routes/api-keys.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { publicApiRoutes } from './routes/public-api.routes';
 import { healthRoutes } from './routes/health.routes';
+import { precompressedAssets } from './static-assets';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
@@ -72,8 +73,9 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
 
   if (existsSync(join(webDist, 'index.html'))) {
-    app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-    app.use(express.static(webDist, { index: false }));
+    app.use('/assets', precompressedAssets(join(webDist, 'assets')));
+    // index.html (also reachable by its own name) is revalidated on every visit: it names the current hashed assets.
+    app.use(express.static(webDist, { index: false, setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
     app.get(/.*/, (_req, res) => {
       res.set('Cache-Control', 'no-cache');
       res.sendFile(join(webDist, 'index.html'));
