@@ -150,7 +150,7 @@ describe('folders and uploads', () => {
     await visible(guest.getByRole('heading', { name: 'MyGame' }));
     await visible(guest.getByText(/Shared repository • Last updated/));
     await visible(guest.getByRole('button', { name: /Server/ }));
-    await visible(guest.getByText('Script not individually shared').first());
+    await visible(guest.getByRole('link', { name: 'View init' }));
     await guest.goto(`${app.url}/share/folder/nope`);
     await visible(guest.getByRole('heading', { name: 'Folder Not Found' }));
   });

@@ -17,6 +17,7 @@ const FolderPage = page(() => import('../features/library/FolderPage'));
 const ScriptEditorPage = page(() => import('../features/editor/ScriptEditorPage'));
 const SharedScriptPage = page(() => import('../features/share/SharedScriptPage'));
 const SharedFolderPage = page(() => import('../features/share/SharedFolderPage'));
+const SharedFolderScriptPage = page(() => import('../features/share/SharedFolderScriptPage'));
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
         ],
       },
       { path: paths.shareFolderPattern, element: <SharedFolderPage /> },
+      { path: paths.shareFolderScriptPattern, element: <SharedFolderScriptPage /> },
       { path: paths.sharePattern, element: <SharedScriptPage /> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
