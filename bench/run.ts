@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { load, median, percentile, type LoadResult } from './load';
+import { measureSharedPage } from './shared-page';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (absolute times on shared machines are noise).
@@ -106,6 +107,7 @@ async function main() {
     console.log(`  plain read of the log: ${rebuild.readOnlyEventsPerSecond.toFixed(0)} events/s`);
     console.log(`  rebuild of every read model: ${rebuild.eventsPerSecond.toFixed(0)} events/s (target >= 20000)`);
     console.log(`  ratio: ${(rebuild.eventsPerSecond / rebuild.readOnlyEventsPerSecond).toFixed(2)} of a plain read`);
+    console.log(`\n${(await measureSharedPage(dir)).summary}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
