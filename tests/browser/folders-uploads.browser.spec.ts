@@ -141,8 +141,9 @@ describe('folders and uploads', () => {
 
     // Share the repository and open it as a guest
     await page.getByRole('button', { name: 'Generate Share Link' }).click();
-    await toastWith(page, 'Repository share link generated');
     const share = await visible(page.getByRole('dialog', { name: 'Share Repository' }));
+    await share.getByRole('button', { name: 'Create share link' }).click();
+    await toastWith(page, 'Repository share link generated');
     const link = await share.getByLabel('Share link', { exact: true }).inputValue();
     expect(link).toMatch(/\/share\/folder\/[^/]+$/);
     const guest = await app.newPage();

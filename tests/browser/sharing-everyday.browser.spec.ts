@@ -56,9 +56,12 @@ describe('sharing in everyday use', () => {
     const nested = await apiCreate(page, '/api/scripts', { title: 'Nested', content: 'return "nested"', folderId: inner.id });
 
     await page.goto(`${app.url}/folder/${top.id}`);
+    // The dialog says what a folder link exposes before there is one, and nothing is shared until asked.
     await page.getByRole('button', { name: 'Generate Share Link' }).click();
     const share = await visible(page.getByRole('dialog', { name: 'Share Repository' }));
     await visible(share.getByText(/open every script in this folder and its subfolders read-only/));
+    expect((await (await page.request.get(`${app.url}/api/folders/${top.id}`)).json()).shareId).toBeNull();
+    await share.getByRole('button', { name: 'Create share link' }).click();
     const link = await share.getByLabel('Share link', { exact: true }).inputValue();
 
     const guest = await app.newPage();
