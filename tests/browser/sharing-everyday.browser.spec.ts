@@ -101,8 +101,10 @@ describe('sharing in everyday use', () => {
     await guest.goto(`${app.url}/share/${shareId}`);
     const plain = await visible(guest.getByTestId('plain-code'));
     expect(await plain.innerText()).toBe('local answer = 42\nreturn answer');
+    expect(await plain.locator('.tok-keyword').allInnerTexts()).toEqual(['local', 'return']); // lightly highlighted
     await guest.waitForTimeout(500);
     expect(await guest.getByTestId('plain-code').isVisible()).toBe(true);
+    await guest.screenshot({ path: 'test-results/screenshots/shared-plain-code.png' });
 
     // With Monaco, the plain text is replaced by the editor.
     const visitor = await app.newPage();

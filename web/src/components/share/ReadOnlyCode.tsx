@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CodeEditor, EDITOR_HEIGHT } from '../code/CodeEditor';
 import { loadMonaco } from '../../lib/monaco/load';
+import { tokenizeLua } from './lua-highlight';
 
 /**
- * Read-only code for visitors: the text shows at once as plain preformatted text, and becomes Monaco (highlighting,
+ * Read-only code for visitors: the text shows at once as preformatted, lightly coloured text, and becomes Monaco (highlighting,
  * minimap, search) once Monaco has loaded and mounted. If Monaco never loads, the plain text stays.
  */
 export function ReadOnlyCode({ value, label, path }: { value: string; label: string; path: string }) {
   const [monacoLoaded, setMonacoLoaded] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const tokens = useMemo(() => tokenizeLua(value), [value]);
   useEffect(() => {
     let live = true;
     loadMonaco().then(
@@ -23,7 +25,9 @@ export function ReadOnlyCode({ value, label, path }: { value: string; label: str
     <div className="readonly-code" data-upgraded={mounted || undefined}>
       {!mounted && (
         <pre className="code-plain" style={{ height: EDITOR_HEIGHT }} tabIndex={0} aria-label={label} data-testid="plain-code">
-          <code>{value}</code>
+          <code>
+            {tokens.map((t, i) => (t.kind === 'text' ? t.text : <span key={i} className={`tok-${t.kind}`}>{t.text}</span>))}
+          </code>
         </pre>
       )}
       {monacoLoaded && (
