@@ -8,6 +8,8 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
+/** The same answer as any unknown /api path. */
+const NOT_FOUND = { error: 'Not found' };
 /** One path segment of a built asset name (Vite writes `name-hash.ext`): no `..`, no separators. */
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
@@ -48,7 +50,7 @@ export function precompressedAssets(dir: string): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const segments = req.path.split('/').filter(Boolean);
     if (segments.length === 0 || !segments.every((s) => SAFE_SEGMENT.test(s) && !s.includes('..'))) {
-      res.status(404).type('text/plain').send('Not found');
+      res.status(404).json(NOT_FOUND);
       return;
     }
     const file = join(dir, ...segments);
@@ -70,7 +72,7 @@ export function precompressedAssets(dir: string): RequestHandler {
         stream.pipe(res);
         return;
       }
-      res.status(404).type('text/plain').send('Not found');
+      res.status(404).json(NOT_FOUND);
     } catch (error) {
       next(error);
     }

@@ -105,7 +105,9 @@ describe('pre-compressed static assets', () => {
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(statSync(join(assets, `${CHUNK}.br`)).size);
     expect(head.body.length).toBe(0);
-    expect((await get('/assets/missing-123.js')).status).toBe(404);
+    const missing = await get('/assets/missing-123.js');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString())).toEqual({ error: 'Not found' });
     expect((await get('/assets/..%2Findex.html')).status).toBe(404);
   });
 
