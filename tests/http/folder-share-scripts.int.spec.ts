@@ -78,3 +78,23 @@ describe('scripts opened through a folder link', () => {
     expect((await anonymous.get(scriptUrl('nosuchshare', 'nosuchscript'))).status).toBe(404);
   });
 });
+
+describe('the raw limit on folder links', () => {
+  it('the folder page, its scripts and their raw URLs share one count per folder link and address', async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT: 'on', RATE_LIMIT_RAW: '3/1d' } });
+    try {
+      const owner = await signedInUser(limited.url, 'owner');
+      const folder = await createFolder(owner, 'Limited');
+      const script = await createScript(owner, { title: 'counted', content: 'return 1', folderId: folder.id });
+      const { shareId } = (await owner.post(`/api/folders/${folder.id}/share`)).body;
+      const visitor = new Client(limited.url);
+      expect((await visitor.get(`/api/share/folder/${shareId}`)).status).toBe(200);
+      expect((await visitor.get(scriptUrl(shareId, script.id))).status).toBe(200);
+      expect((await visitor.get(`${scriptUrl(shareId, script.id)}/raw`)).status).toBe(200);
+      expect((await visitor.get(`${scriptUrl(shareId, script.id)}/raw`)).status).toBe(429);
+      expect((await visitor.get(scriptUrl(shareId, script.id))).status).toBe(429);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
