@@ -10,9 +10,10 @@ import { startServer } from '../services/server';
  * text visible), plus time until Monaco has replaced the plain text. Each load uses a fresh browser context (empty
  * cache). Two network profiles: localhost as is, and a throttled phone-like link.
  *
- * Settings: BENCH_SHARE_ROUNDS (3), BENCH_SHARE_MBPS (10: the throttled link's download in Mbit/s), BENCH_SHARE_RTT_MS (40).
+ * On localhost the bytes cost next to nothing, so times there mostly show the machine's noise; the throttled link is
+ * the figure that tells. Settings: BENCH_SHARE_ROUNDS (5), BENCH_SHARE_MBPS (10: the throttled link's download in Mbit/s), BENCH_SHARE_RTT_MS (40).
  */
-const ROUNDS = Number(process.env.BENCH_SHARE_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_SHARE_ROUNDS ?? 5);
 const MBPS = Number(process.env.BENCH_SHARE_MBPS ?? 10);
 const RTT_MS = Number(process.env.BENCH_SHARE_RTT_MS ?? 40);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -111,12 +112,16 @@ export async function measureSharedPage(workDir: string): Promise<SharedPageFigu
     const urls = { compressed: await sharedScriptUrl(compressedServer.url), identity: await sharedScriptUrl(identityServer.url) };
     console.log(`\nShared-script page, cold cache (fresh context each load, 390x844), ${ROUNDS} rounds, pre-compressed vs the same build uncompressed:`);
     for (const profile of profiles) {
+      console.log(`  ${profile.name} (pre-compressed vs uncompressed):`);
       const runs: Record<'compressed' | 'identity', Load[]> = { compressed: [], identity: [] };
       await coldLoad(browser, urls.compressed, profile); // warm-up: server caches, Chromium start-up
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which goes first cancels drift in what else the machine is doing.
         const order = round % 2 === 0 ? (['compressed', 'identity'] as const) : (['identity', 'compressed'] as const);
         for (const kind of order) runs[kind].push(await coldLoad(browser, urls[kind], profile));
+        const c = runs.compressed[round]!;
+        const i = runs.identity[round]!;
+        console.log(`    round ${round + 1}: code visible ${c.firstRenderMs.toFixed(0)} vs ${i.firstRenderMs.toFixed(0)} ms, Monaco ${c.monacoMs.toFixed(0)} vs ${i.monacoMs.toFixed(0)} ms`);
       }
       const sum = (kind: 'compressed' | 'identity') => ({
         bytes: median(runs[kind].map((r) => r.bytes)),
@@ -125,7 +130,6 @@ export async function measureSharedPage(workDir: string): Promise<SharedPageFigu
       });
       const c = sum('compressed');
       const i = sum('identity');
-      console.log(`  ${profile.name}:`);
       console.log(`    pre-compressed (Monaco sent as ${runs.compressed[0]!.monacoEncoding}): ${kb(c.bytes)}, code visible at ${c.firstRenderMs.toFixed(0)} ms, Monaco at ${c.monacoMs.toFixed(0)} ms`);
       console.log(`    uncompressed:   ${kb(i.bytes)}, code visible at ${i.firstRenderMs.toFixed(0)} ms, Monaco at ${i.monacoMs.toFixed(0)} ms`);
       console.log(`    ratio compressed/uncompressed: bytes ${(c.bytes / i.bytes).toFixed(2)}, first render ${(c.firstRenderMs / i.firstRenderMs).toFixed(2)}, Monaco ${(c.monacoMs / i.monacoMs).toFixed(2)}`);
