@@ -161,85 +161,90 @@ export function ShareDialog({
     // Pinning a version saved before sharing is the owner publishing it: the link must share the full history to serve it.
     if (value && !fullHistory && savedBeforeSharing(Number(value))) void changeHistory(true);
   };
-  if (shareId === null) return onShare ? <CreateLinkDialog open={open} onOpenChange={onOpenChange} kind={kind} name={name} onShare={onShare} /> : null;
-  const link = kind === 'script' ? shareUrls.script(shareId) : shareUrls.folder(shareId);
+  const link = shareId === null ? '' : kind === 'script' ? shareUrls.script(shareId) : shareUrls.folder(shareId);
   return (
     <>
-      <Dialog
-        open={open && !confirmRevoke}
-        onOpenChange={onOpenChange}
-        title={kind === 'script' ? 'Share Script' : 'Share Repository'}
-        description={`Anyone with the link can view “${name}” without an account. They cannot edit it.`}
-        footer={
-          <>
-            <Button variant="destructive" onClick={() => setConfirmRevoke(true)}>
-              Revoke link
-            </Button>
-            <span className="spacer" />
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Done
-            </Button>
-          </>
-        }
-      >
-        <CopyField label="Share link" value={link} copyLabel="Copy share link" toastTitle="Link copied!" />
-        {kind === 'folder' && <p className="field-hint">{FOLDER_EXPOSURE}</p>}
-        {kind === 'script' && (
-          <>
-            <CopyField label="Loadstring" value={shareUrls.loadstring(shareId)} copyLabel="Copy loadstring" />
-            <CopyField label="Raw URL" value={shareUrls.raw(shareId)} copyLabel="Copy raw URL" />
-            {onFullHistoryChange && (
-              <div className="field share-history">
-                <label className="checkbox-row">
-                  <input
-                    type="checkbox"
-                    checked={pendingHistory ?? fullHistory}
-                    disabled={historyBusy}
-                    aria-describedby={historyId}
-                    onChange={(e) => void changeHistory(e.target.checked)}
-                  />
-                  Share the full history
-                </label>
-                <p className="field-hint" id={historyId} aria-live="polite">
-                  {historyExposure(fullHistory, sharedAtVersion)}
-                </p>
-              </div>
-            )}
-            {versions && versions.length > 0 && (
-              <div className="pinned">
-                <div className="field">
-                  <label className="label" htmlFor={selectId}>
-                    Pin the raw URL to a version
-                  </label>
-                  <select id={selectId} className="input" value={pinned} onChange={(e) => pin(e.target.value)}>
-                    <option value="">Latest (follows new saves)</option>
-                    {versions.map((v) => (
-                      <option key={v} value={String(v)}>
-                        Version {v}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {pinnedVersion !== undefined && !pinnedServed && (
-                  <p className="field-hint">
-                    Version {pinnedVersion} was saved before you shared this script: the link serves it only with the full history shared.
-                  </p>
-                )}
-                {pinnedVersion !== undefined && pinnedServed && (
-                  <>
-                    <CopyField label={`Raw URL of version ${pinnedVersion}`} value={shareUrls.raw(shareId, pinnedVersion)} copyLabel="Copy pinned raw URL" />
-                    <CopyField
-                      label={`Loadstring of version ${pinnedVersion}`}
-                      value={shareUrls.loadstring(shareId, pinnedVersion)}
-                      copyLabel="Copy pinned loadstring"
+      {shareId === null && onShare && (
+        // Hidden while a revoke is being confirmed: the link is gone before the confirmation closes.
+        <CreateLinkDialog open={open && !confirmRevoke} onOpenChange={onOpenChange} kind={kind} name={name} onShare={onShare} />
+      )}
+      {shareId !== null && (
+        <Dialog
+          open={open && !confirmRevoke}
+          onOpenChange={onOpenChange}
+          title={kind === 'script' ? 'Share Script' : 'Share Repository'}
+          description={`Anyone with the link can view “${name}” without an account. They cannot edit it.`}
+          footer={
+            <>
+              <Button variant="destructive" onClick={() => setConfirmRevoke(true)}>
+                Revoke link
+              </Button>
+              <span className="spacer" />
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Done
+              </Button>
+            </>
+          }
+        >
+          <CopyField label="Share link" value={link} copyLabel="Copy share link" toastTitle="Link copied!" />
+          {kind === 'folder' && <p className="field-hint">{FOLDER_EXPOSURE}</p>}
+          {kind === 'script' && (
+            <>
+              <CopyField label="Loadstring" value={shareUrls.loadstring(shareId)} copyLabel="Copy loadstring" />
+              <CopyField label="Raw URL" value={shareUrls.raw(shareId)} copyLabel="Copy raw URL" />
+              {onFullHistoryChange && (
+                <div className="field share-history">
+                  <label className="checkbox-row">
+                    <input
+                      type="checkbox"
+                      checked={pendingHistory ?? fullHistory}
+                      disabled={historyBusy}
+                      aria-describedby={historyId}
+                      onChange={(e) => void changeHistory(e.target.checked)}
                     />
-                  </>
-                )}
-              </div>
-            )}
-          </>
-        )}
-      </Dialog>
+                    Share the full history
+                  </label>
+                  <p className="field-hint" id={historyId} aria-live="polite">
+                    {historyExposure(fullHistory, sharedAtVersion)}
+                  </p>
+                </div>
+              )}
+              {versions && versions.length > 0 && (
+                <div className="pinned">
+                  <div className="field">
+                    <label className="label" htmlFor={selectId}>
+                      Pin the raw URL to a version
+                    </label>
+                    <select id={selectId} className="input" value={pinned} onChange={(e) => pin(e.target.value)}>
+                      <option value="">Latest (follows new saves)</option>
+                      {versions.map((v) => (
+                        <option key={v} value={String(v)}>
+                          Version {v}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {pinnedVersion !== undefined && !pinnedServed && (
+                    <p className="field-hint">
+                      Version {pinnedVersion} was saved before you shared this script: the link serves it only with the full history shared.
+                    </p>
+                  )}
+                  {pinnedVersion !== undefined && pinnedServed && (
+                    <>
+                      <CopyField label={`Raw URL of version ${pinnedVersion}`} value={shareUrls.raw(shareId, pinnedVersion)} copyLabel="Copy pinned raw URL" />
+                      <CopyField
+                        label={`Loadstring of version ${pinnedVersion}`}
+                        value={shareUrls.loadstring(shareId, pinnedVersion)}
+                        copyLabel="Copy pinned loadstring"
+                      />
+                    </>
+                  )}
+                </div>
+              )}
+            </>
+          )}
+        </Dialog>
+      )}
       <ConfirmDialog
         open={confirmRevoke}
         onOpenChange={setConfirmRevoke}
