@@ -17,7 +17,8 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 export function acceptedEncodings(header: string | undefined): Encoding[] {
   const q = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const [rawName = '', ...params] = part.toLowerCase().split(';');
+    const name = rawName.trim();
     if (!name) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const value = qParam ? Number(qParam.slice(2)) : 1;
