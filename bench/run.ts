@@ -8,6 +8,7 @@ import { startLuaVault, waitReady } from './luavault';
 import { measureMemory, type MemoryFigures } from './memory';
 import { describePinning, pinSelfToLoadCore, SERVER_CORE, startChild, stopChild, type Started } from './processes';
 import { measureConcurrentSaves, measureDeepSaves, type SavesFigure } from './saves';
+import { measureSharedPage } from './shared-page';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (absolute times on shared machines are
@@ -35,7 +36,7 @@ const SEED_VERSION_BYTES = num('BENCH_SEED_VERSION_KB', 64) * 1024;
 const SEED_SCRIPTS_PER_USER = num('BENCH_SEED_SCRIPTS_PER_USER', 10);
 const RESTARTS = num('BENCH_RESTARTS', 3);
 const REBUILD_EVENTS = num('BENCH_REBUILD_EVENTS', 100_000);
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -197,6 +198,10 @@ async function main() {
       console.log(`  rebuild of every read model: ${rebuild.eventsPerSecond.toFixed(0)} events/s (target >= 50000)`);
       console.log(`  ratio: ${ratio.toFixed(2)} of a plain read`);
       rows.push({ measure: 'rebuild, events/s', ours: fmt(rebuild.eventsPerSecond), baseline: `plain read of the log ${fmt(rebuild.readOnlyEventsPerSecond)}`, ratio: ratio.toFixed(2), target: '>= 50,000 events/s', met: rebuild.eventsPerSecond >= 50_000 });
+    }
+
+    if (PARTS.has('page')) {
+      console.log(`\n${(await measureSharedPage(dir)).summary}`);
     }
 
     printSummary();

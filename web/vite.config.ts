@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
  * Build: `npm run build` (= `vite build --config web/vite.config.ts`) from the repo root.
@@ -12,9 +14,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  // Brotli and gzip copies beside each asset, served by services/gateway/static-assets.ts.
+  plugins: [react(), precompressAssets(`${outDir}/assets`)],
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,

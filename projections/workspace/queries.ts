@@ -226,3 +226,34 @@ export const sharedViewQueries = (store: ReadStore) => ({
     return { folder: { name: root.name, updatedAt: root.updatedAt }, contents: contents.get(root._id)!, truncated };
   },
 });
+
+/** A script a folder link opens: the script and the folders from the shared folder down to the script's own. */
+export interface FolderSharedScript {
+  script: ScriptDoc;
+  /** folder names from the shared folder (first) to the folder holding the script (last) */
+  path: string[];
+}
+
+/**
+ * A script read through a folder link: served only while the link lives, the script belongs to the folder's owner
+ * and sits in the shared folder or below it (checked by walking the script's parents, one bounded lookup each).
+ */
+export const folderShareQueries = (store: ReadStore) => ({
+  async scriptInSharedFolder(shareId: string, scriptId: string): Promise<FolderSharedScript | null> {
+    const share = await store.collection<SharedFolderDoc>(C.sharedFolders).findOne({ _id: shareId });
+    if (!share) return null;
+    const script = await store.collection<ScriptDoc>(C.scripts).findOne({ _id: scriptId, ownerId: share.ownerId });
+    if (!script?.folderId) return null;
+    const folders = store.collection<FolderDoc>(C.folders);
+    const path: string[] = [];
+    let folderId: string | null = script.folderId;
+    for (let depth = 0; folderId && depth <= SHARED_FOLDER_MAX_DEPTH; depth++) {
+      const folder: FolderDoc | null = await folders.findOne({ _id: folderId, ownerId: share.ownerId });
+      if (!folder) return null;
+      path.unshift(folder.name);
+      if (folder._id === share.folderId) return { script, path };
+      folderId = folder.parentId;
+    }
+    return null;
+  },
+});

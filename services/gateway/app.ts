@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { publicApiRoutes } from './routes/public-api.routes';
 import { healthRoutes } from './routes/health.routes';
 import { searchRoutes } from './routes/search.routes';
+import { precompressedAssets } from './static-assets';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
@@ -53,6 +54,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.post('/api/register', limits.register);
   app.post('/api/login', limits.login);
   app.get(['/api/share/:shareId/raw', '/api/share/:shareId', '/api/share/folder/:shareId'], limits.shareLinks);
+  app.get(['/api/share/folder/:shareId/scripts/:scriptId', '/api/share/folder/:shareId/scripts/:scriptId/raw'], limits.shareLinks);
   const api = express.Router();
   // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
   // session (below) or the API key (in publicApiRoutes) is authenticated.
@@ -74,8 +76,9 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
 
   if (existsSync(join(webDist, 'index.html'))) {
-    app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-    app.use(express.static(webDist, { index: false }));
+    app.use('/assets', precompressedAssets(join(webDist, 'assets')));
+    // index.html (also reachable by its own name) is revalidated on every visit: it names the current hashed assets.
+    app.use(express.static(webDist, { index: false, setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
     app.get(/.*/, (req, res) => {
       res.set('Cache-Control', 'no-cache');
       // An address the app has no screen for still gets the app (it shows its 404 page), with a real 404 status.

@@ -17,6 +17,8 @@ const comment = z.string().max(500, 'Comment must be at most 500 characters').op
 export const IdParam = z.object({ id });
 export const ScriptVersionParams = z.object({ id, versionId: z.coerce.number({ error: 'Invalid version' }).int('Invalid version').positive('Invalid version') });
 export const ShareIdParam = z.object({ shareId: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'Invalid share id') });
+/** A script opened through a folder link: the folder's share id and the script's id. */
+export const FolderShareScriptParams = z.object({ shareId: ShareIdParam.shape.shareId, scriptId: id });
 export const RawQuery = z.object({ version: z.coerce.number().int().positive('Invalid version').optional() });
 
 /** A new username: 3 to 32 of `[A-Za-z0-9_.-]` (the user decider's rule; sign-in accepts any existing name). */

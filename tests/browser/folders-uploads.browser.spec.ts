@@ -141,8 +141,9 @@ describe('folders and uploads', () => {
 
     // Share the repository and open it as a guest
     await page.getByRole('button', { name: 'Generate Share Link' }).click();
-    await toastWith(page, 'Repository share link generated');
     const share = await visible(page.getByRole('dialog', { name: 'Share Repository' }));
+    await share.getByRole('button', { name: 'Create share link' }).click();
+    await toastWith(page, 'Repository share link generated');
     const link = await share.getByLabel('Share link', { exact: true }).inputValue();
     expect(link).toMatch(/\/share\/folder\/[^/]+$/);
     const guest = await app.newPage();
@@ -150,7 +151,7 @@ describe('folders and uploads', () => {
     await visible(guest.getByRole('heading', { name: 'MyGame' }));
     await visible(guest.getByText(/Shared repository • Last updated/));
     await visible(guest.getByRole('button', { name: /Server/ }));
-    await visible(guest.getByText('Script not individually shared').first());
+    await visible(guest.getByRole('link', { name: 'View init' }));
     await guest.goto(`${app.url}/share/folder/nope`);
     await visible(guest.getByRole('heading', { name: 'Folder Not Found' }));
   });

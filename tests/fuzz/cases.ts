@@ -74,6 +74,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/share/:share/raw', auth: 'none', body: 'none' },
   { method: 'GET', path: '/api/share/:share/raw?version=:version', auth: 'none', body: 'none' },
   { method: 'GET', path: '/api/share/folder/:folderShare', auth: 'none', body: 'none' },
+  { method: 'GET', path: '/api/share/folder/:folderShare/scripts/:script', auth: 'none', body: 'none' },
+  { method: 'GET', path: '/api/share/folder/:folderShare/scripts/:script/raw', auth: 'none', body: 'none' },
   // API keys
   { method: 'GET', path: '/api/api-keys', auth: 'session', body: 'none' },
   { method: 'POST', path: '/api/api-keys', auth: 'session', body: 'json', template: { name: 'fuzz key' } },

@@ -43,6 +43,8 @@ export type AuditEntry = { position: string | number; type: string; actorId: str
 export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };
 export type MultiUploadResult = { scriptsCreated: number; scripts: ScriptSummary[] };
 export type SharedScript = { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
+/** a script opened through its folder's link; `path`: folder names from the shared folder down to the script's */
+export type FolderSharedScript = SharedScript & { path: string[] };
 export type SharedFolderScript = { id: string; title: string; updatedAt: string; shareId: string | null };
 export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { id: string; name: string; contents: SharedFolderContents }[] };
 export type SharedFolder = {

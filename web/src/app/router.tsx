@@ -36,6 +36,7 @@ const FolderPage = page(() => import('../features/library/FolderPage'));
 const ScriptEditorPage = page(() => import('../features/editor/ScriptEditorPage'));
 const SharedScriptPage = page(() => import('../features/share/SharedScriptPage'));
 const SharedFolderPage = page(() => import('../features/share/SharedFolderPage'));
+const SharedFolderScriptPage = page(() => import('../features/share/SharedFolderScriptPage'));
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
@@ -121,6 +122,7 @@ export const router = createBrowserRouter([
             ],
           },
           { path: paths.shareFolderPattern, element: <Titled title="Shared folder"><SharedFolderPage /></Titled> },
+          { path: paths.shareFolderScriptPattern, element: <Titled title="Shared script"><SharedFolderScriptPage /></Titled> },
           { path: paths.sharePattern, element: <Titled title="Shared script"><SharedScriptPage /></Titled> },
           { path: paths.terms, element: <Titled title="Terms of Service"><TermsPage /></Titled> },
           { path: paths.privacy, element: <Titled title="Privacy Policy"><PrivacyPage /></Titled> },

@@ -15,6 +15,9 @@ export const paths = {
   sharePattern: '/share/:shareId',
   shareFolder: (shareId: string) => `/share/folder/${encodeURIComponent(shareId)}`,
   shareFolderPattern: '/share/folder/:shareId',
+  /** a script opened through its folder's link (read-only, lives as long as the folder link) */
+  shareFolderScript: (shareId: string, scriptId: string) => `/share/folder/${encodeURIComponent(shareId)}/scripts/${encodeURIComponent(scriptId)}`,
+  shareFolderScriptPattern: '/share/folder/:shareId/scripts/:scriptId',
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
@@ -35,4 +38,8 @@ export const shareUrls = {
   raw: (shareId: string, version?: number) =>
     `${appOrigin()}/api/share/${shareId}/raw${version === undefined ? '' : `?version=${version}`}`,
   loadstring: (shareId: string, version?: number) => `loadstring(game:HttpGet("${shareUrls.raw(shareId, version)}"))()`,
+  /** a script of a shared folder: its page, raw URL and loadstring through the folder's link */
+  folderScript: (shareId: string, scriptId: string) => `${appOrigin()}${paths.shareFolderScript(shareId, scriptId)}`,
+  folderScriptRaw: (shareId: string, scriptId: string) => `${appOrigin()}/api/share/folder/${shareId}/scripts/${scriptId}/raw`,
+  folderScriptLoadstring: (shareId: string, scriptId: string) => `loadstring(game:HttpGet("${shareUrls.folderScriptRaw(shareId, scriptId)}"))()`,
 };

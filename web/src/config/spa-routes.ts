@@ -17,6 +17,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/account/*',
   '/share/:shareId',
   '/share/folder/:shareId',
+  '/share/folder/:shareId/scripts/:scriptId',
   '/terms',
   '/privacy',
   '/help',

@@ -401,13 +401,14 @@ export default function ScriptEditorPage() {
                 if (await ensureShared()) setShareOpen(true);
               }}
               onView={() => setShareOpen(true)}
+              // Unshared: the share dialog says what a link exposes and creates one only when asked.
               onCopyRaw={async () => {
-                const sid = await ensureShared();
-                if (sid) await copyWithToast(shareUrls.raw(sid), 'Copied!', 'Raw URL copied to clipboard.');
+                if (saved.shareId) await copyWithToast(shareUrls.raw(saved.shareId), 'Copied!', 'Raw URL copied to clipboard.');
+                else setShareOpen(true);
               }}
               onCopyLoadstring={async () => {
-                const sid = await ensureShared();
-                if (sid) await copyWithToast(shareUrls.loadstring(sid), 'Copied!', 'Loadstring copied to clipboard.');
+                if (saved.shareId) await copyWithToast(shareUrls.loadstring(saved.shareId), 'Copied!', 'Loadstring copied to clipboard.');
+                else setShareOpen(true);
               }}
             />
           )}
@@ -442,13 +443,16 @@ export default function ScriptEditorPage() {
           current={saved.content}
         />
       )}
-      {saved?.shareId && (
+      {saved && (
         <ShareDialog
           open={shareOpen}
           onOpenChange={setShareOpen}
           kind="script"
           name={saved.title}
           shareId={saved.shareId}
+          onShare={async () => {
+            if (!(await ensureShared())) throw new Error('not shared');
+          }}
           versions={versionNumbers}
           fullHistory={saved.shareFullHistory ?? false}
           sharedAtVersion={saved.sharedAtVersion ?? null}

@@ -59,16 +59,17 @@ export default function FolderPage() {
 
   const title = id ? (folder.data?.name ?? '') : 'All Scripts';
   const close = (o: boolean) => !o && setDialog(null);
-  const share = async () => {
+  // A folder link exposes every script below it: the dialog says so before the owner creates one.
+  const share = () => folder.data && setDialog('share');
+  const createLink = async () => {
     if (!folder.data) return;
-    if (folder.data.shareId) return setDialog('share');
     try {
       await shareFolder(folder.data.id);
       await folder.refetch();
-      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder.' });
-      setDialog('share');
+      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder and its scripts.' });
     } catch (err) {
       toast({ title: 'Failed to generate repository share link', description: errorMessage(err), variant: 'destructive' });
+      throw err;
     }
   };
 
@@ -102,7 +103,7 @@ export default function FolderPage() {
             <Button variant="ghost" size="sm" onClick={() => setDialog('rename')}>
               <EditIcon /> Rename Folder
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => void share()}>
+            <Button variant="ghost" size="sm" onClick={share}>
               <ShareIcon /> {folder.data.shareId ? 'View Share Link' : 'Generate Share Link'}
             </Button>
             <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setDialog('delete')}>
@@ -193,13 +194,14 @@ export default function FolderPage() {
             folder={folder.data}
             onDeleted={() => navigate(folder.data?.parentId ? paths.folder(folder.data.parentId) : paths.home)}
           />
-          {folder.data.shareId && (
+          {folder.data && (
             <ShareDialog
               open={dialog === 'share'}
               onOpenChange={close}
               kind="folder"
               name={folder.data.name}
               shareId={folder.data.shareId}
+              onShare={createLink}
               onRevoke={async () => {
                 try {
                   await revokeFolderShare(folder.data!.id);

@@ -13,13 +13,13 @@ import { SharedStatus, useShared } from './SharedStatus';
 
 const COPIED_MS = 2000;
 
-function ScriptCard({ script }: { script: SharedFolderScript }) {
+/** One script of the shared folder: opens read-only through the folder's link, raw URL included. */
+function ScriptCard({ shareId, script }: { shareId: string; script: SharedFolderScript }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    const link = script.shareId ? shareUrls.script(script.shareId) : window.location.href;
-    if (await copyText(link)) {
+  const copyRaw = async () => {
+    if (await copyText(shareUrls.folderScriptRaw(shareId, script.id))) {
       setCopied(true);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
@@ -29,20 +29,18 @@ function ScriptCard({ script }: { script: SharedFolderScript }) {
     <Card className="item-card">
       <div className="item-card-head">
         <FileCodeIcon size={18} className="item-icon" />
-        <h3 className="item-title">{script.title}</h3>
+        <h3 className="item-title">
+          <Link to={paths.shareFolderScript(shareId, script.id)}>{script.title}</Link>
+        </h3>
       </div>
       <p className="muted small">Updated {formatDate(script.updatedAt)}</p>
       <div className="row-wrap">
-        {script.shareId ? (
-          <Link to={paths.share(script.shareId)} className="btn btn-primary btn-sm">
-            View Script
-          </Link>
-        ) : (
-          <span className="muted small">Script not individually shared</span>
-        )}
+        <Link to={paths.shareFolderScript(shareId, script.id)} className="btn btn-primary btn-sm" aria-label={`View ${script.title}`}>
+          View Script
+        </Link>
         <span className="spacer" />
-        <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={copied ? 'Copied!' : `Copy link to ${script.title}`}>
-          {copied ? <CheckIcon /> : <CopyIcon />} {copied ? 'Copied!' : 'Copy Link'}
+        <Button variant="outline" size="sm" onClick={() => void copyRaw()} aria-label={copied ? 'Copied!' : `Copy raw URL of ${script.title}`}>
+          {copied ? <CheckIcon /> : <CopyIcon />} {copied ? 'Copied!' : 'Copy Raw URL'}
         </Button>
       </div>
     </Card>
@@ -53,24 +51,24 @@ function countAll(c: SharedFolderContents): { scripts: number; folders: number }
   return { scripts: c.scripts.length, folders: c.subfolders.length };
 }
 
-function Contents({ contents }: { contents: SharedFolderContents }) {
+function Contents({ shareId, contents }: { shareId: string; contents: SharedFolderContents }) {
   return (
     <>
       {contents.scripts.length > 0 && (
         <div className="grid">
           {contents.scripts.map((s) => (
-            <ScriptCard key={s.id} script={s} />
+            <ScriptCard key={s.id} shareId={shareId} script={s} />
           ))}
         </div>
       )}
       {contents.subfolders.map((f) => (
-        <Subfolder key={f.id} name={f.name} contents={f.contents} />
+        <Subfolder key={f.id} shareId={shareId} name={f.name} contents={f.contents} />
       ))}
     </>
   );
 }
 
-function Subfolder({ name, contents }: { name: string; contents: SharedFolderContents }) {
+function Subfolder({ shareId, name, contents }: { shareId: string; name: string; contents: SharedFolderContents }) {
   const [open, setOpen] = useState(true);
   const { scripts, folders } = countAll(contents);
   return (
@@ -87,7 +85,7 @@ function Subfolder({ name, contents }: { name: string; contents: SharedFolderCon
       </h2>
       {open && (
         <div className="subfolder-body">
-          {scripts === 0 && folders === 0 ? <p className="muted">This folder is empty</p> : <Contents contents={contents} />}
+          {scripts === 0 && folders === 0 ? <p className="muted">This folder is empty</p> : <Contents shareId={shareId} contents={contents} />}
         </div>
       )}
     </section>
@@ -111,6 +109,7 @@ export default function SharedFolderPage() {
             <h1>{folder.name}</h1>
           </div>
           <p className="muted">Shared repository • Last updated {formatDate(folder.updatedAt)}</p>
+          <p className="muted small">Every script here opens read-only, with its raw URL, for as long as this link is shared.</p>
         </div>
       </div>
       {empty ? (
@@ -118,7 +117,7 @@ export default function SharedFolderPage() {
           <h3>This folder is empty</h3>
         </div>
       ) : (
-        <Contents contents={contents} />
+        <Contents shareId={shareId} contents={contents} />
       )}
       {state.data.truncated && (
         <p className="alert alert-info" role="status">

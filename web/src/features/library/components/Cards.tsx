@@ -114,18 +114,15 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
   const [sharing, setSharing] = useState(false);
   const [shareId, setShareId] = useState<string | null>(folder.shareId);
   useEffect(() => setShareId(folder.shareId), [folder.shareId]);
-  const share = async () => {
-    if (shareId) {
-      setSharing(true);
-      return;
-    }
+  // A folder link exposes every script below it: the dialog says so before the owner creates one.
+  const createLink = async () => {
     try {
       const res = await shareFolder(folder.id);
       setShareId(res.shareId);
-      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder.' });
-      setSharing(true);
+      toast({ title: 'Repository share link generated', description: 'Anyone with the link can view this folder and its scripts.' });
     } catch (err) {
       toast({ title: 'Failed to generate repository share link', description: errorMessage(err), variant: 'destructive' });
+      throw err;
     }
   };
   return (
@@ -139,7 +136,7 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
           <MenuItem onSelect={() => setRenaming(true)}>
             <EditIcon /> Rename
           </MenuItem>
-          <MenuItem onSelect={() => void share()}>
+          <MenuItem onSelect={() => setSharing(true)}>
             <ShareIcon /> {shareId ? 'View Share Link' : 'Generate Share Link'}
           </MenuItem>
           <MenuSeparator />
@@ -161,25 +158,24 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
       </div>
       <FolderNameDialog open={renaming} onOpenChange={setRenaming} folder={folder} />
       <DeleteFolderDialog open={deleting} onOpenChange={setDeleting} folder={folder} onDeleted={onDeleted} />
-      {shareId && (
-        <ShareDialog
-          open={sharing}
-          onOpenChange={setSharing}
-          kind="folder"
-          name={folder.name}
-          shareId={shareId}
-          onRevoke={async () => {
-            try {
-              await revokeFolderShare(folder.id);
-              setShareId(null);
-              toast({ title: 'Share link revoked', description: 'The old link no longer works.' });
-            } catch (err) {
-              toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
-              throw err;
-            }
-          }}
-        />
-      )}
+      <ShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        kind="folder"
+        name={folder.name}
+        shareId={shareId}
+        onShare={createLink}
+        onRevoke={async () => {
+          try {
+            await revokeFolderShare(folder.id);
+            setShareId(null);
+            toast({ title: 'Share link revoked', description: 'The old link no longer works.' });
+          } catch (err) {
+            toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
+            throw err;
+          }
+        }}
+      />
     </Card>
   );
 }
