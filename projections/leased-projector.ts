@@ -89,8 +89,12 @@ export class LeasedRunner {
     const giveUpAt = waitForLease ? Number.POSITIVE_INFINITY : Date.now() + this.ttlMs + this.timing.pollMs;
     this.loopDone = this.loop(start, giveUpAt, !waitForLease).catch((error: unknown) => {
       this.failure = error;
-      this.options.log?.(`the ${this.name} lease loop stopped on an unexpected error`, error);
       this.firstStart?.reject(error as Error);
+      try {
+        this.options.log?.(`the ${this.name} lease loop stopped on an unexpected error`, error);
+      } catch {
+        // the logger itself is what failed; /healthz says so
+      }
     });
     return first;
   }
@@ -150,7 +154,8 @@ export class LeasedRunner {
   /** Renews in sequence until the lease is lost, the work failed to start, or the runner stops. */
   private async hold(): Promise<void> {
     while (!this.stopped && !this.startFailed && this.validUntil > Date.now()) {
-      await this.sleep(this.timing.renewEveryMs);
+      // Paced from the last send, not its answer: a slow store must not push the next renewal past the deadline.
+      await this.sleep(Math.max(0, this.lastSentAt + this.timing.renewEveryMs - Date.now()));
       if (this.stopped || this.startFailed || this.validUntil <= Date.now()) return;
       const sentAt = Date.now();
       const kept = await this.attempt('renewing');
@@ -186,7 +191,10 @@ export class LeasedRunner {
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   }
 
+  private lastSentAt = 0;
+
   private confirm(sentAt: number): void {
+    this.lastSentAt = sentAt;
     this.validUntil = sentAt + this.ttlMs - this.timing.safetyMarginMs;
     if (this.watchdog) clearTimeout(this.watchdog);
     this.watchdog = setTimeout(() => {
