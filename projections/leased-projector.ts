@@ -114,9 +114,7 @@ export class LeasedRunner {
     this.stopped = true;
     this.wake?.();
     await this.fence();
-    await this.loopDone;
-    if (this.validUntil > 0) await this.bounded(this.lease.release(this.name, this.options.holder)).catch(() => undefined);
-    this.validUntil = 0;
+    await this.loopDone; // releases the lease if held
     await this.lease.close().catch(() => undefined);
   }
 
@@ -125,7 +123,10 @@ export class LeasedRunner {
     while (!this.stopped) {
       const sentAt = Date.now();
       const acquired = await this.attempt('acquiring');
-      if (this.stopped) break;
+      if (this.stopped) {
+        if (acquired) await this.release();
+        break;
+      }
       if (acquired !== true) {
         if (Date.now() >= giveUpAt) {
           this.stopped = true;
@@ -140,14 +141,11 @@ export class LeasedRunner {
       this.startWork(start, failFirstStart);
       await this.hold();
       await this.fence();
-      if (this.startFailed) {
-        // Give a standby its chance, and let whatever failed (storage unreachable) recover.
-        await this.bounded(this.lease.release(this.name, this.options.holder)).catch(() => undefined);
-        this.validUntil = 0;
-        if (!this.stopped) await this.sleep(this.timing.backoffMs(failures++));
-      } else {
-        failures = 0;
-      }
+      // Stopping, or a failed start: give a standby its chance (and whatever failed, e.g. storage, time to recover).
+      if (this.stopped || this.startFailed) await this.release();
+      this.validUntil = 0;
+      if (this.startFailed && !this.stopped) await this.sleep(this.timing.backoffMs(failures++));
+      else if (!this.startFailed) failures = 0;
     }
   }
 
@@ -182,6 +180,10 @@ export class LeasedRunner {
       this.lastError = message;
       return null;
     }
+  }
+
+  private async release(): Promise<void> {
+    await this.bounded(this.lease.release(this.name, this.options.holder)).catch(() => undefined);
   }
 
   private bounded<T>(promise: Promise<T>): Promise<T> {
