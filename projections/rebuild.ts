@@ -59,11 +59,16 @@ const ADOPT_PAGE = 500;
  * `commitBatch` (one transaction on the embedded store): documents `source` lacks are deleted first, then every
  * source document is written over its live copy. Readers see, per document, the old or the new version, never an
  * empty collection. The caller must be the only writer of `target` (the projector lease holder, projector stopped).
+ * A copy that fails part-way leaves a checkpoint no later than any copied document, so a replay completes it.
  */
 export async function adoptReadModels(source: ReadStore, target: ReadStore, projections: Projection[], signal?: AbortSignal): Promise<void> {
   for (const projection of projections) {
     const checkpoint = await source.getCheckpoint(projection.name);
     if (checkpoint === null) continue; // the rebuild never reached this projection (empty log): nothing to adopt
+    // Where a batch is not one transaction (MongoDB), a copy that fails part-way leaves documents at the rebuild's
+    // position: lower the checkpoint to it first, so the projector replays from there (writes are position-guarded).
+    const live = await target.getCheckpoint(projection.name);
+    if (live !== null && live > checkpoint) await target.commitBatch(projection.name, checkpoint, async () => undefined);
     await target.commitBatch(projection.name, checkpoint, async (batch) => {
       for (const name of projection.collections) {
         const keep = new Set<string>();
