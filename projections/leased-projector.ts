@@ -90,6 +90,9 @@ export class LeasedRunner {
     this.loopDone = this.loop(start, giveUpAt, !waitForLease).catch((error: unknown) => {
       this.failure = error;
       this.firstStart?.reject(error as Error);
+      // Nobody renews the lease any more: stop writing now, not when the watchdog fires.
+      this.validUntil = 0;
+      void this.fence().catch(() => undefined);
       try {
         this.options.log?.(`the ${this.name} lease loop stopped on an unexpected error`, error);
       } catch {

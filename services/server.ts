@@ -126,9 +126,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const app = express();
     // Alive means holding the lease or waiting for it: a projector whose lease loop died would otherwise idle for ever.
     app.get('/healthz', (_req, res) => {
-      const lease = runner!.status;
-      const ok = lease === 'holding' || lease === 'waiting';
-      res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'failing', lease, holdingLease: runner!.holding });
+      const health = leaseHealth(runner!);
+      res.status(health.ok ? 200 : 503).json(health.body);
     });
     app.get('/metrics', requireMetricsToken(config.metricsToken), async (_req, res) => {
       const { contentType, body } = await metrics.render();
@@ -204,6 +203,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw, rateLimits.rawFastPath);
   const server = await listen((req, res) => {
+    // The embedded default projects in this process too: its /healthz fails like a projector's once the lease loop died.
+    if (runner && req.url === '/healthz' && !leaseHealth(runner).ok) {
+      res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify(leaseHealth(runner).body));
+      return;
+    }
     if (!rawFastPath(req, res)) app(req, res);
   }, config, log);
 
@@ -223,6 +227,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeStorage(storage);
     },
   };
+}
+
+/** A projecting process is alive while it holds the projector lease or waits for it. */
+function leaseHealth(runner: LeasedRunner): { ok: boolean; body: { status: string; lease: string; holdingLease: boolean } } {
+  const lease = runner.status;
+  const ok = lease === 'holding' || lease === 'waiting';
+  return { ok, body: { status: ok ? 'ok' : 'failing', lease, holdingLease: runner.holding } };
 }
 
 function boundObserver(metrics: Metrics, route: string, status: number): (seconds: number) => void {

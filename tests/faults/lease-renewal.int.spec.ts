@@ -119,4 +119,14 @@ describe('projector lease faults', () => {
     await waitUntil(async () => (await health(standby)).status === 503, { timeoutMs: 10_000, what: '/healthz to fail' });
     expect(await health(standby)).toMatchObject({ status: 503, lease: 'failed' });
   });
+
+  it('the embedded default (gateway and projector in one process) fails /healthz the same way', { timeout: 60_000 }, async () => {
+    const faults = { unprintable: false };
+    const server = await startServer({ role: 'all', port: 0, dataDir: dataDir(), leaseTtlMs: 1500, env: ENV, wrapLease: faulty(faults) });
+    servers.push(server);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    faults.unprintable = true;
+    await waitUntil(async () => (await fetch(`${server.url}/healthz`)).status === 503, { timeoutMs: 10_000, what: '/healthz to fail' });
+    expect(await health(server)).toMatchObject({ status: 503, lease: 'failed', holdingLease: false });
+  });
 });
