@@ -133,7 +133,8 @@ export class LeasedRunner {
       if (acquired !== true) {
         if (Date.now() >= giveUpAt) {
           this.stopped = true;
-          this.firstStart?.reject(new Error('Another LuaVault projector holds the lease (is another instance running on this DATA_DIR?)'));
+          const who = this.name === PROJECTOR_LEASE ? 'Another LuaVault projector holds the lease (is another instance running on this DATA_DIR?)' : `Another process holds the ${this.name} lease`;
+          this.firstStart?.reject(new Error(who));
           return;
         }
         await this.sleep(acquired === false ? this.timing.pollMs : this.timing.backoffMs(failures++));
