@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
+import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { signedInUser, type Client } from '../http/client';
 import { appendDecidedScriptCommands, luaContent, seedWorkload } from './seed';
 import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readModelsFile, startChildServer, waitUntil } from './harness';
@@ -82,8 +83,20 @@ describe('rebuild beside a running projector (embedded default)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'luavault-rebuild-'));
     dirs.push(dataDir);
 
+    const seeding = await startChildServer({ role: 'all', dataDir, leaseTtlMs: LEASE_TTL_MS });
+    const seeded = await seedWorkload(seeding.url, { users: 2, scriptsPerUser: 4, savesPerScript: 2, contentBytes: 1000 });
+    await seeding.stop();
+    // Live read models gone wrong (what a rebuild is for): a stray script and a tampered title, which only the swap
+    // can repair (no event touches them again).
+    const damaged = await openEmbeddedReadStore(readModelsFile(dataDir));
+    const live = seeded.scripts.find((script) => !script.deleted)!;
+    await damaged.commitBatch('workspace', (await damaged.getCheckpoint('workspace'))!, async (batch) => {
+      await batch.collection('scripts').replaceOne({ _id: 'stray' }, { _id: 'stray', ownerId: live.ownerId, title: 'stray', lastPosition: '0' }, { upsert: true });
+      await batch.collection('scripts').updateOne({ _id: live.id }, { $set: { title: 'tampered' } });
+    });
+    await damaged.close();
+
     const server = await startChildServer({ role: 'all', dataDir, leaseTtlMs: LEASE_TTL_MS });
-    const seeded = await seedWorkload(server.url, { users: 2, scriptsPerUser: 4, savesPerScript: 2, contentBytes: 1000 });
     const events = openSqliteEventStore(eventsFile(dataDir));
     const peek = new CheckpointPeek(readModelsFile(dataDir));
     try {
@@ -94,6 +107,9 @@ describe('rebuild beside a running projector (embedded default)', () => {
       const writer = keepWriting(await signedInUser(server.url, 'writer'));
       await waitUntil(() => writer.count >= 3, { timeoutMs: 15_000, what: 'the first live writes' });
       const before = writer.count;
+      const strayBefore = await openEmbeddedReadStore(readModelsFile(dataDir));
+      expect(await strayBefore.collection('scripts').findOne({ _id: 'stray' }), 'the damage is live').not.toBeNull();
+      await strayBefore.close();
       const rebuild = await runRebuildCli(dataDir);
       const during = writer.count - before;
       lap(`rebuild finished (exit ${rebuild.code}) with ${during} scripts written meanwhile`);
