@@ -9,7 +9,7 @@ import type { Lease } from './lease/lease';
 import { openSqliteLease } from './lease/sqlite-lease';
 import { openEmbeddedReadStore } from './read-store/embedded-read-store';
 import type { ReadStore } from './read-store/read-store';
-import { adoptReadModels, rebuildReadModels } from './rebuild';
+import { rebuildReadModels } from './rebuild';
 import { REBUILD_LEASE, rebuildBesideLive, type RebuildBesideLiveOptions } from './rebuild-beside-live';
 import { seedLog, snapshot } from './rebuild.contract';
 import { allProjections } from './registry';
@@ -81,23 +81,6 @@ async function damageLive(file: string): Promise<void> {
 }
 
 describe('rebuild beside the live read models', () => {
-  it('adoption makes the live read models and checkpoints equal the rebuilt ones', async () => {
-    const { dir, fresh } = await setup();
-    const eventStore = openSqliteEventStore(join(dir, 'events.sqlite'));
-    const live = await openEmbeddedReadStore(join(dir, 'live.sqlite'));
-    await rebuildReadModels(eventStore, live, allProjections);
-    await live.collection('scripts').replaceOne({ _id: 'stray' }, { _id: 'stray', title: 'x' }, { upsert: true });
-    await live.collection('scripts').updateOne({ _id: 'u1s1' }, { $set: { title: 'tampered' } });
-    const rebuilt = await openEmbeddedReadStore(join(dir, 'rebuilt.sqlite'));
-    await rebuildReadModels(eventStore, rebuilt, allProjections);
-
-    await adoptReadModels(rebuilt, live, allProjections);
-    const expected = await fresh();
-    expect(await snapshot(live, collections)).toEqual(expected.docs);
-    expect(await checkpoints(live)).toEqual(expected.checkpoints);
-    await Promise.all([live.close(), rebuilt.close(), eventStore.close()]);
-  });
-
   it('with no projector running, the rebuild takes the projector lease and swaps its copy in itself', async () => {
     const { dir, config, options, fresh } = await setup();
     await damageLive(join(dir, 'read-models.sqlite'));
