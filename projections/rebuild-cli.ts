@@ -1,40 +1,38 @@
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config';
-import { openStorage } from '../services/storage';
-import { LeasedRunner } from './leased-projector';
+import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
+import { openEsdbEventStore } from '../services/eventstore/esdb-event-store';
 import { openSqliteLease } from './lease/sqlite-lease';
 import { openMongoLease } from './lease/mongo-lease';
 import { allProjections } from './registry';
-import { rebuildReadModels } from './rebuild';
+import { rebuildBesideLive } from './rebuild-beside-live';
 import { randomId } from '../services/security/secrets';
 
 /**
- * `npm run projections:rebuild`: rebuild every read model from the start of the log.
- * It takes the projector lease first, so no projector writes while it rebuilds: with MongoDB a running projector
- * is paused (it takes the lease back afterwards) and gateways keep serving the old read models until the swap;
- * on the embedded default the lease is refused while `npm start` runs, so stop the server first.
+ * `npm run projections:rebuild`: rebuild every read model from the start of the log, beside a running projector or
+ * without one. The rebuild fills a copy of its own under its own lease, then the projector lease holder swaps it in
+ * (see rebuild-beside-live.ts). Gateways keep serving the live read models throughout.
+ *
+ *   npm run projections:rebuild [-- --swap-timeout-s=600]
  */
+const { values } = parseArgs({ options: { 'swap-timeout-s': { type: 'string' }, 'projector-lease-ttl-ms': { type: 'string' } } });
 const config = loadConfig();
-const lease = config.mongodbUrl ? await openMongoLease(config.mongodbUrl) : openSqliteLease(join(config.dataDir, 'projector-lease.sqlite'));
-const runner = new LeasedRunner(lease, { holder: `rebuild-${randomId(6)}`, ttlMs: 30_000 });
+const openLease = async () =>
+  config.mongodbUrl ? openMongoLease(config.mongodbUrl) : openSqliteLease(join(config.dataDir, 'projector-lease.sqlite'));
 try {
-  await runner.start(async () => {
-    const storage = await openStorage(config);
-    console.log(`Rebuilding read models from ${storage.description}`);
-    try {
-      const { head, seconds } = await rebuildReadModels(storage.eventStore, storage.readStore, allProjections, (position, head) => {
-        console.log(`  ${position} / ${head}`);
-      });
-      console.log(`Rebuilt every read model up to position ${head} in ${seconds.toFixed(1)} s`);
-    } finally {
-      await storage.readStore.close();
-      await storage.eventStore.close();
-    }
-    return { stop: async () => undefined };
-  }, Boolean(config.mongodbUrl));
+  const { head, seconds } = await rebuildBesideLive(config, {
+    holder: `rebuild-${randomId(6)}`,
+    openLease,
+    openEventStore: async () =>
+      config.eventStoreUrl ? openEsdbEventStore(config.eventStoreUrl) : openSqliteEventStore(join(config.dataDir, 'events.sqlite')),
+    projections: allProjections,
+    swapTimeoutMs: values['swap-timeout-s'] ? Number(values['swap-timeout-s']) * 1000 : undefined,
+    projectorLeaseTtlMs: values['projector-lease-ttl-ms'] ? Number(values['projector-lease-ttl-ms']) : undefined,
+    log: (line, error) => (error ? console.error(line, error) : console.log(line)),
+  });
+  console.log(`Rebuilt every read model up to position ${head} and swapped it in, in ${seconds.toFixed(1)} s`);
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(`Rebuild stopped: ${(error as Error).message}`);
   process.exitCode = 1;
-} finally {
-  await runner.stop();
 }

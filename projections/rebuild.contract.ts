@@ -3,7 +3,7 @@ import type { EventStore, NewEvent } from '../services/eventstore/event-store';
 import type { ReadStore } from './read-store/read-store';
 import { Projector } from './projector';
 import { allProjections } from './registry';
-import { rebuildReadModels } from './rebuild';
+import { adoptReadModels, rebuildReadModels } from './rebuild';
 
 const meta = (actorId: string) => ({ actorId, at: '2026-11-22T10:00:00.000Z', schemaVersion: 1 });
 
@@ -45,7 +45,9 @@ export async function snapshot(store: ReadStore, collections: string[]) {
 }
 
 /** A rebuild from the start of the log produces exactly the read models that live projection built. */
-export function rebuildContract(factory: () => Promise<{ eventStore: EventStore; readStore: ReadStore; cleanup(): Promise<void> }>) {
+export function rebuildContract(
+  factory: () => Promise<{ eventStore: EventStore; readStore: ReadStore; /** a second, empty store of the same kind */ openOther(): Promise<ReadStore>; cleanup(): Promise<void> }>,
+) {
   it('rebuilds every read model identical to the live projection', async () => {
     const { eventStore, readStore, cleanup } = await factory();
     try {
@@ -62,6 +64,32 @@ export function rebuildContract(factory: () => Promise<{ eventStore: EventStore;
       expect(await snapshot(readStore, collections)).toEqual(live);
       for (const projection of allProjections) expect(await readStore.getCheckpoint(projection.name)).toBe(await eventStore.headPosition());
     } finally {
+      await cleanup();
+    }
+  });
+
+  it('adopting a rebuilt copy makes the live read models and checkpoints equal it', async () => {
+    const { eventStore, readStore, openOther, cleanup } = await factory();
+    const copy = await openOther();
+    try {
+      await seedLog(eventStore);
+      const live = new Projector(eventStore, readStore, allProjections);
+      await live.start();
+      expect(await live.waitFor(await eventStore.headPosition(), 20_000)).toBe(true);
+      await live.stop();
+      const collections = allProjections.flatMap((p) => p.collections);
+      const expected = await snapshot(readStore, collections);
+      // The live read models drift (a stray document, a changed one), and the copy is rebuilt from the log.
+      await readStore.collection('scripts').replaceOne({ _id: 'stray' }, { _id: 'stray', title: 'x', lastPosition: '0' }, { upsert: true });
+      await readStore.collection('scripts').updateOne({ _id: 'u0s0' }, { $set: { title: 'tampered' } });
+      await rebuildReadModels(eventStore, copy, allProjections);
+
+      await adoptReadModels(copy, readStore, allProjections);
+      expect(await snapshot(readStore, collections)).toEqual(expected);
+      for (const projection of allProjections) expect(await readStore.getCheckpoint(projection.name)).toBe(await eventStore.headPosition());
+    } finally {
+      await copy.dropAll();
+      await copy.close();
       await cleanup();
     }
   });

@@ -28,6 +28,7 @@ describe.skipIf(reason)('rebuild into shadow collections on mongo:7, swapped in 
     return {
       eventStore,
       readStore,
+      openOther: () => openMongoReadStore(url, `rebuild_copy_${process.pid}`),
       async cleanup() {
         await readStore.dropAll();
         await readStore.close();

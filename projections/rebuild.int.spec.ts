@@ -14,6 +14,7 @@ describe('rebuild on the embedded stores', () => {
     return {
       eventStore,
       readStore,
+      openOther: () => openEmbeddedReadStore(join(dir, 'copy.sqlite')),
       async cleanup() {
         await readStore.close();
         await eventStore.close();

@@ -17,6 +17,7 @@ import { LeasedRunner } from '../projections/leased-projector';
 import { openSqliteLease } from '../projections/lease/sqlite-lease';
 import { openMongoLease } from '../projections/lease/mongo-lease';
 import type { Lease } from '../projections/lease/lease';
+import { adoptRebuild } from '../projections/rebuild-store';
 import { createApp } from './gateway/app';
 import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
@@ -45,6 +46,8 @@ export interface StartOptions {
   webDist?: string;
   /** projector lease time-to-live (tests shorten it) */
   leaseTtlMs?: number;
+  /** wraps the projector's lease store (fault tests inject a slow or failing one) */
+  wrapLease?: (lease: Lease) => Lease;
   /** where log lines go (default stdout; tests capture them) */
   logDestination?: LogDestination;
 }
@@ -93,14 +96,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sessionSecret = config.sessionSecret ?? loadOrCreateSecret(config.dataDir, 'session-secret', () => randomId(48)).value;
 
   // The projector takes its lease before opening storage, so an embedded standby loads the read models fresh on takeover.
-  const runner = role === 'gateway' ? null : new LeasedRunner(await openLease(config), { holder: randomId(9), ttlMs: options.leaseTtlMs, log });
+  // Storage opens once; each time the lease is (re)taken, or after a rebuild is swapped in, a new projector starts
+  // from the checkpoints in the read store.
   let storage: Storage | null = null;
+  const openStorageOnce = async () => (storage ??= await openStorage(config));
+  const wrapLease = options.wrapLease ?? ((lease: Lease) => lease);
+  const runner =
+    role === 'gateway'
+      ? null
+      : new LeasedRunner(wrapLease(await openLease(config)), {
+          holder: randomId(9),
+          ttlMs: options.leaseTtlMs,
+          log,
+          adopt: async (swap, signal) => adoptRebuild(config, swap.source, (await openStorageOnce()).readStore, allProjections, signal),
+        });
   let projector: Projector | null = null;
   const rawCache: { current: RawScriptCache | null } = { current: null };
   const openProjecting = async () => {
-    storage = await openStorage(config);
-    const eventStore = instrumentEventStore(storage.eventStore, metrics);
-    projector = new Projector(eventStore, storage.readStore, allProjections, { onBatch: (events) => rawCache.current?.onProjected(events), log });
+    const opened = await openStorageOnce();
+    const eventStore = instrumentEventStore(opened.eventStore, metrics);
+    projector = new Projector(eventStore, opened.readStore, allProjections, { onBatch: (events) => rawCache.current?.onProjected(events), log });
     await projector.start();
     return projector;
   };
@@ -109,7 +124,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A standby projector waits here for the lease in the background; its health endpoints answer meanwhile.
     const started = runner!.start(openProjecting).catch((error) => log('projector failed to start', error));
     const app = express();
-    app.get('/healthz', (_req, res) => void res.json({ status: 'ok', holdingLease: runner!.holding }));
+    // Alive means holding the lease or waiting for it: a projector whose lease loop died would otherwise idle for ever.
+    app.get('/healthz', (_req, res) => {
+      const health = leaseHealth(runner!);
+      res.status(health.ok ? 200 : 503).json(health.body);
+    });
     app.get('/metrics', requireMetricsToken(config.metricsToken), async (_req, res) => {
       const { contentType, body } = await metrics.render();
       res.type(contentType).send(body);
@@ -140,8 +159,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 5000 : Number.POSITIVE_INFINITY);
 
   const inProcess = projector as Projector | null;
+  // `projector` is replaced when the lease is retaken or a rebuild is swapped in: wait on the current one.
   const watermark: ReadModelWatermark = inProcess
-    ? { waitFor: async (position) => void (await inProcess.waitFor(position)) }
+    ? { waitFor: async (position) => void (await (projector ?? inProcess).waitFor(position)) }
     : checkpointWatermark(readStore);
   const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);
@@ -183,6 +203,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw, rateLimits.rawFastPath);
   const server = await listen((req, res) => {
+    // The embedded default projects in this process too: its /healthz fails like a projector's once the lease loop died.
+    if (runner && req.url === '/healthz' && !leaseHealth(runner).ok) {
+      res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify(leaseHealth(runner).body));
+      return;
+    }
     if (!rawFastPath(req, res)) app(req, res);
   }, config, log);
 
@@ -202,6 +227,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeStorage(storage);
     },
   };
+}
+
+/** A projecting process is alive while it holds the projector lease or waits for it. */
+function leaseHealth(runner: LeasedRunner): { ok: boolean; body: { status: string; lease: string; holdingLease: boolean } } {
+  const lease = runner.status;
+  const ok = lease === 'holding' || lease === 'waiting';
+  return { ok, body: { status: ok ? 'ok' : 'failing', lease, holdingLease: runner.holding } };
 }
 
 function boundObserver(metrics: Metrics, route: string, status: number): (seconds: number) => void {

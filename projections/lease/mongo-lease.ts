@@ -1,5 +1,5 @@
 import { MongoClient, MongoServerError } from 'mongodb';
-import type { Lease } from './lease';
+import type { Lease, SwapState } from './lease';
 
 interface LeaseDoc {
   _id: string;
@@ -7,13 +7,25 @@ interface LeaseDoc {
   expiresAt: number;
 }
 
+interface SwapDoc {
+  _id: string;
+  id: string;
+  requester: string;
+  source: string;
+  state: SwapState;
+  detail: string | null;
+}
+
 /**
  * MongoDB lease: one document per lease, taken with a conditional upsert. When another holder's unexpired lease
  * exists the filter does not match, the upsert collides on `_id` (E11000) and we answer false.
+ * Swap requests live beside it, one document per lease name, moved between states with conditional updates.
  */
 export async function openMongoLease(url: string, now: () => number = Date.now): Promise<Lease> {
   const client = await new MongoClient(url).connect();
   const leases = client.db().collection<LeaseDoc>('projectorLeases');
+  const swaps = client.db().collection<SwapDoc>('projectorSwaps');
+  const majority = { writeConcern: { w: 'majority' as const } };
   return {
     async tryAcquire(name, holder, ttlMs) {
       const at = now();
@@ -21,7 +33,7 @@ export async function openMongoLease(url: string, now: () => number = Date.now):
         await leases.updateOne(
           { _id: name, $or: [{ holder }, { expiresAt: { $lt: at } }] },
           { $set: { holder, expiresAt: at + ttlMs } },
-          { upsert: true, writeConcern: { w: 'majority' } },
+          { upsert: true, ...majority },
         );
         return true;
       } catch (error) {
@@ -31,6 +43,25 @@ export async function openMongoLease(url: string, now: () => number = Date.now):
     },
     async release(name, holder) {
       await leases.deleteOne({ _id: name, holder });
+    },
+    async currentHolder(name) {
+      const lease = await leases.findOne({ _id: name, expiresAt: { $gt: now() } });
+      return lease?.holder ?? null;
+    },
+    async requestSwap(name, request) {
+      await swaps.replaceOne({ _id: name }, { ...request, state: 'requested', detail: null }, { upsert: true, ...majority });
+    },
+    async pendingSwap(name) {
+      const swap = await swaps.findOne({ _id: name, state: 'requested' });
+      return swap ? { id: swap.id, requester: swap.requester, source: swap.source } : null;
+    },
+    async moveSwap(name, id, from, to, detail) {
+      const result = await swaps.updateOne({ _id: name, id, state: from }, { $set: { state: to, detail: detail ?? null } }, majority);
+      return result.modifiedCount === 1;
+    },
+    async swapStatus(name, id) {
+      const swap = await swaps.findOne({ _id: name, id });
+      return swap ? { state: swap.state, detail: swap.detail } : null;
     },
     async close() {
       await client.close();

@@ -8,6 +8,7 @@ import { openEmbeddedReadStore } from '../../projections/read-store/embedded-rea
 import type { Doc } from '../../projections/read-store/read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections/registry';
+import { SNAPSHOTS_COLLECTION } from '../../services/application/decision-states';
 
 /**
  * Fault-test plumbing: servers in child processes that can be killed with SIGKILL, and read-only peeks at the
@@ -183,14 +184,16 @@ export interface ReadModelDump {
 
 /**
  * Every read model in an embedded read-store file, through the ReadStore port (every collection every projection
- * owns), plus its checkpoints. Fails if the file holds a collection no projection declares (it would escape comparison).
+ * owns), plus its checkpoints. Fails if the file holds a collection no projection declares (it would escape comparison),
+ * except the command side's snapshots.
  */
 export async function dumpReadModels(file: string): Promise<ReadModelDump> {
   const raw = new Database(file, { readonly: true, fileMustExist: true });
   const stored = (raw.prepare('SELECT name FROM collections').all() as { name: string }[]).map((r) => r.name);
   raw.close();
   const declared = allProjections.flatMap((p) => p.collections);
-  const undeclared = stored.filter((name) => !declared.includes(name));
+  // Snapshots are the command side's cache (checked against the log when read), not a read model.
+  const undeclared = stored.filter((name) => !declared.includes(name) && name !== SNAPSHOTS_COLLECTION);
   if (undeclared.length > 0) throw new Error(`read models hold collections no projection declares: ${undeclared.join(', ')}`);
 
   const store = await openEmbeddedReadStore(file);

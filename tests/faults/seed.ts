@@ -149,8 +149,8 @@ export async function appendDecidedScriptCommands(
   scripts: SeededScript[],
   options: { savesPerScript: number; newScriptsPerOwner: number; contentBytes: number; /** more owners (user ids) than those of `scripts` */ owners?: string[] },
 ): Promise<number> {
-  // `firstContent`: a restore carries the old version's content in its command (the decider keeps no contents).
-  const streams = new Map<string, { state: ScriptState; revision: ExpectedRevision; pending: NewEvent[]; firstContent?: string }>();
+  // `firstContent`: version 1's content, which a restore carries (restores read it from the version timeline)
+  const streams = new Map<string, { state: ScriptState; revision: ExpectedRevision; pending: NewEvent[]; firstContent: string | null }>();
   let clock = Date.now(); // one second per command from now: later than everything already in the log
   const run = async (command: Omit<ScriptCommand, 'metadata'>, ownerId: string) => {
     const stream = scriptStream(command.data.scriptId);
@@ -158,15 +158,15 @@ export async function appendDecidedScriptCommands(
     if (!entry) {
       const recorded = await eventStore.readStream(stream);
       const state = recorded.reduce((s, r) => scriptDecider.evolve(s, { type: r.type, data: r.data } as ScriptEvent), scriptDecider.initialState());
-      const created = recorded[0]?.data as { content?: string } | undefined;
-      entry = { state, revision: recorded.length ? recorded[recorded.length - 1]!.revision : 'no_stream', pending: [], firstContent: created?.content };
+      const created = recorded.find((r) => r.type === 'ScriptCreated')?.data as { content?: string } | undefined;
+      entry = { state, revision: recorded.length ? recorded[recorded.length - 1]!.revision : 'no_stream', pending: [], firstContent: created?.content ?? null };
       streams.set(stream, entry);
     }
     const at = new Date((clock += 1000)).toISOString();
-    if (command.type === 'RestoreVersion') command = { ...command, data: { ...command.data, content: entry.firstContent ?? null } } as typeof command;
-    if (command.type === 'CreateScript') entry.firstContent = (command.data as { content: string }).content;
-    const events = scriptDecider.decide({ ...command, metadata: { actorId: `user:${ownerId}`, at } } as ScriptCommand, entry.state);
+    const data = command.type === 'RestoreVersion' ? { ...command.data, content: entry.firstContent } : command.data;
+    const events = scriptDecider.decide({ ...command, data, metadata: { actorId: `user:${ownerId}`, at } } as ScriptCommand, entry.state);
     for (const event of events) {
+      if (event.type === 'ScriptCreated') entry.firstContent = event.data.content;
       entry.state = scriptDecider.evolve(entry.state, event);
       entry.pending.push({ type: event.type, data: event.data, metadata: { actorId: `user:${ownerId}`, at, schemaVersion: 1 } });
     }
