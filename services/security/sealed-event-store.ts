@@ -4,10 +4,10 @@ import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './da
 
 /**
  * Crypto-shredding as an event-store decorator. On append, the personal fields of a few event types (a script's title,
- * content and comment; an account's email and password hash) are replaced by one AES-256-GCM box sealed with the
+ * content and comment; a folder's name; an account's email and password hash) are replaced by one AES-256-GCM box sealed with the
  * owning account's data key; on read and subscribe they are opened again, so everything above the port sees plain
  * events. Deleting an account destroys its key: its events stay in the log, but their fields read as content gone
- * (`SHREDDED`), which projections treat like any other value (the scripts are deleted by their own events anyway).
+ * (the empty values of `SEALED_FIELDS`), which projections treat like any other value (the scripts are deleted by their own events anyway).
  * Events written before this existed carry no box and pass through unchanged (a mixed log).
  */
 
@@ -16,6 +16,8 @@ const SEALED_FIELDS: Record<string, Record<string, unknown>> = {
   ScriptCreated: { title: '', content: '', comment: '' },
   ScriptSaved: { title: '', content: '', comment: '' },
   ScriptRestored: { title: '', content: '', comment: '' },
+  FolderCreated: { name: '' },
+  FolderRenamed: { name: '' },
   UserRegistered: { email: null, passwordHash: '' },
   UserPasswordChanged: { passwordHash: '' },
 };

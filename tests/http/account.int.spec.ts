@@ -103,6 +103,7 @@ describe('sessions', () => {
 describe('delete account', () => {
   const MARKER = `secret_${uniqueName('content')}`;
   const TITLE = `Title_${uniqueName('t')}`;
+  const FOLDER = `Folder_${uniqueName('f')}`;
 
   /** Every byte of the SQLite event log, WAL included. */
   const rawLog = () =>
@@ -124,7 +125,7 @@ describe('delete account', () => {
   it('removes every script, link, key and session; the log keeps only ciphertext nobody can open; a rebuild shows nothing', async () => {
     const alice = await signedInUser(server.url, 'gone');
     const userId = alice.user!.id;
-    const folder = (await alice.post('/api/folders', { name: 'Stuff' })).body;
+    const folder = (await alice.post('/api/folders', { name: FOLDER })).body;
     const script = (await alice.post('/api/scripts', { title: TITLE, content: `print("${MARKER}")`, folderId: folder.id })).body;
     expect((await alice.put(`/api/scripts/${script.id}`, { content: `print("${MARKER} v2")` })).status).toBe(200);
     const loose = (await alice.post('/api/scripts', { title: 'Loose', content: `return "${MARKER}"` })).body;
@@ -144,6 +145,7 @@ describe('delete account', () => {
     expect(JSON.parse(sealedBefore[0]!.data)).toEqual({ scriptId: script.id, ownerId: userId, folderId: folder.id, version: 1, sealed: { owner: userId, box: expect.stringMatching(/^v1\./) } });
     expect(rawLog()).not.toContain(MARKER);
     expect(rawLog()).not.toContain(TITLE);
+    expect(rawLog()).not.toContain(FOLDER);
     expect(await openSqliteDataKeyStore(join(server.dataDir, 'data-keys.sqlite')).find(userId)).not.toBeNull();
 
     // The confirmation is the password.
@@ -179,6 +181,7 @@ describe('delete account', () => {
     expect(scriptRows(script.id).length).toBeGreaterThan(3);
     expect(rawLog()).not.toContain(MARKER);
     expect(rawLog()).not.toContain(TITLE);
+    expect(rawLog()).not.toContain(FOLDER);
 
     // A rebuild from the log (server stopped) brings none of it back.
     await server.stop();

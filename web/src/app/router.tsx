@@ -19,6 +19,7 @@ const SharedScriptPage = page(() => import('../features/share/SharedScriptPage')
 const SharedFolderPage = page(() => import('../features/share/SharedFolderPage'));
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
+const SettingsPage = page(() => import('../features/account/SettingsPage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
 const DocsPage = page(() => import('../features/docs/DocsPage'));
 const HelpPage = page(() => import('../features/help/HelpPage'));
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
           { path: paths.folderPattern, element: <FolderRoute /> },
           { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
           { path: paths.apiKeys, element: <ApiKeysPage /> },
+          { path: paths.settings, element: <SettingsPage /> },
         ],
       },
       { path: paths.shareFolderPattern, element: <SharedFolderPage /> },
