@@ -30,9 +30,7 @@ export default function SettingsPage() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2 id="profile">Profile</h2>
-          </CardTitle>
+          <CardTitle id="profile">Profile</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="lv-account__profile">

@@ -39,9 +39,7 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2 id="password">Change password</h2>
-        </CardTitle>
+        <CardTitle id="password">Change password</CardTitle>
         <p className="muted">Changing your password signs you out everywhere else.</p>
       </CardHeader>
       <CardContent>

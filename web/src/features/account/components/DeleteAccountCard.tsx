@@ -51,9 +51,7 @@ export function DeleteAccountCard({ userId, username }: { userId: string; userna
   return (
     <Card className="lv-account__danger">
       <CardHeader>
-        <CardTitle>
-          <h2 id="delete">Delete account</h2>
-        </CardTitle>
+        <CardTitle id="delete">Delete account</CardTitle>
         <p className="muted">
           Deletes every script, version, folder, share link and API key of this account, for good. What remains is listed in the{' '}
           <a href={paths.privacy}>privacy policy</a>.

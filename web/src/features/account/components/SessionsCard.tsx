@@ -31,9 +31,7 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2 id="sessions">Sessions</h2>
-        </CardTitle>
+        <CardTitle id="sessions">Sessions</CardTitle>
         <p className="muted">Every browser signed in to your account. Sessions end on their own 30 days after sign-in.</p>
       </CardHeader>
       <CardContent>
