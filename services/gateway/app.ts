@@ -66,7 +66,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
   // Account settings: session only, small bodies, counted with the session writes.
-  api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx));
+  api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 
   // Before any body is read: a forged cross-origin write is refused at once.
   app.use('/api', crossOriginProtection(ctx.config.publicOrigin));

@@ -55,6 +55,24 @@ describe('change password', () => {
   });
 });
 
+describe('password checks share the sign-in budget', () => {
+  it('wrong current passwords count like failed sign-ins for the username: 429 once it is used up', async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT: 'on', RATE_LIMIT_LOGIN_USER: '2/1d' } });
+    try {
+      const alice = await signedInUser(limited.url, 'guess');
+      const guess = (currentPassword: string) => alice.post('/api/account/password', { currentPassword, newPassword: 'whatever-new' });
+      expect((await guess('guess-1')).status).toBe(403);
+      expect((await alice.post('/api/account/delete', { password: 'guess-2' })).status).toBe(403);
+      const refused = await guess(PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).not.toBeNull();
+      expect((await alice.get('/api/user')).status).toBe(200);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('lists live sessions newest first with the current one marked, pages with a Link header, and signs one out', async () => {
     const alice = await signedInUser(server.url, 'sess');

@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { changePassword, deleteAccount, endOtherSessions, endOwnSession, listSessions } from '../../application/accounts';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../../domain/user/decider';
 import type { GatewayContext } from '../http-context';
+import type { SignInThrottle } from '../rate-limit/rate-limits';
 import { auth, clearSessionCookie } from '../middleware/auth';
 import { pageRequest, sendPage } from '../pagination';
 import { IdParam } from '../schemas';
@@ -23,12 +24,23 @@ function sessionOf(res: Parameters<typeof auth>[0]): string {
 }
 
 /** `/api/account/...`, behind a session: password, sessions, deletion. */
-export function accountRoutes(ctx: GatewayContext): Router {
+export function accountRoutes(ctx: GatewayContext, signIn: SignInThrottle): Router {
   const router = Router();
+
+  /**
+   * A check of the account's password counts like a sign-in attempt for its username (same budget, same 429): a stolen
+   * session cannot be used to guess the password faster than the sign-in form allows.
+   */
+  const withPasswordCheck = async (req: Request, res: Response, check: () => Promise<void>) => {
+    const username = (res.locals.user as { username: string }).username;
+    await signIn.attempt(req, res, username);
+    await check();
+    await signIn.succeeded(req, username);
+  };
 
   router.post('/password', async (req, res) => {
     const body = parse(ChangePasswordBody, req.body);
-    await changePassword(ctx, auth(res).actor, sessionOf(res), body);
+    await withPasswordCheck(req, res, () => changePassword(ctx, auth(res).actor, sessionOf(res), body));
     res.status(204).end();
   });
 
@@ -53,7 +65,7 @@ export function accountRoutes(ctx: GatewayContext): Router {
   // POST, not DELETE: the password travels in a body, which DELETE requests may lose on the way.
   router.post('/delete', async (req, res) => {
     const { password } = parse(DeleteAccountBody, req.body);
-    await deleteAccount(ctx, auth(res).actor, password);
+    await withPasswordCheck(req, res, () => deleteAccount(ctx, auth(res).actor, password));
     clearSessionCookie(res);
     res.status(204).end();
   });
