@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../domain/shared/errors';
 
 /**
  * Per-account data keys (AES-256), kept outside the append-only log so that destroying one makes that account's
@@ -19,11 +20,13 @@ export const DATA_KEY_BYTES = 32;
 
 export const newDataKey = (): Buffer => randomBytes(DATA_KEY_BYTES);
 
-/** Content for a deleted account must not be written readable, so sealing refuses rather than make a fresh key. */
-export class DataKeyDestroyedError extends Error {
-  constructor(ownerId: string) {
-    super(`The data key of account ${ownerId} was destroyed (the account was deleted)`);
-    this.name = 'DataKeyDestroyedError';
+/**
+ * Content for a deleted account must not be written readable, so sealing refuses rather than make a fresh key.
+ * A request racing the deletion gets a 410, not a 500.
+ */
+export class DataKeyDestroyedError extends DomainError {
+  constructor(readonly ownerId: string) {
+    super(410, 'This account has been deleted');
   }
 }
 
