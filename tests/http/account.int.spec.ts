@@ -156,6 +156,7 @@ describe('delete account', () => {
     const laptop = await secondBrowser(alice);
     const admin = new Client(server.url, { apiKey: server.adminKey });
     const before = (await admin.get('/admin-api/stats')).body.counts;
+    expect((await alice.get('/api/user')).body.storage.usedBytes).toBeGreaterThan(0);
 
     // Before: the log holds the content sealed, never in plain text.
     const sealedBefore = scriptRows(script.id);
@@ -204,12 +205,26 @@ describe('delete account', () => {
     // A rebuild from the log (server stopped) brings none of it back.
     await server.stop();
     const storage = await openStorage(loadConfig({ ...process.env, DATA_DIR: server.dataDir, EVENTSTORE_URL: '', MONGODB_URL: '', LOG_LEVEL: 'silent' }));
+    /** What every read model still holds of the account: nothing, as projected live and after a rebuild. */
+    const leftovers = async () => {
+      const store = storage.readStore;
+      return {
+        scripts: await store.collection('scripts').find({ ownerId: userId }),
+        folders: await store.collection('folders').find({ ownerId: userId }),
+        versions: await store.collection('versions').find({ scriptId: { $in: [script.id, loose.id] } }),
+        auditLog: await store.collection('auditLog').find({ scriptId: { $in: [script.id, loose.id] } }),
+        scriptSizes: await store.collection('scriptSizes').find({ ownerId: userId }),
+        storage: await store.collection('storage').find({ _id: userId, usedBytes: { $gt: 0 } }),
+        users: await store.collection('users').find({ _id: userId }),
+        sessions: await store.collection('sessions').find({ userId }),
+        apiKeys: await store.collection('apiKeys').find({ ownerId: userId }),
+      };
+    };
+    const nothing = { scripts: [], folders: [], versions: [], auditLog: [], scriptSizes: [], storage: [], users: [], sessions: [], apiKeys: [] };
     try {
+      expect(await leftovers()).toEqual(nothing);
       await rebuildReadModels(storage.eventStore, storage.readStore, allProjections);
-      const all = await storage.readStore.collection('scripts').find({ ownerId: userId });
-      expect(all).toEqual([]);
-      expect(await storage.readStore.collection('versions').find({ scriptId: script.id })).toEqual([]);
-      expect(await storage.readStore.collection('users').findOne({ _id: userId })).toBeNull();
+      expect(await leftovers()).toEqual(nothing);
       // The events of the deleted account read as content gone.
       const [created] = await storage.eventStore.readStream(`script-${script.id}`);
       expect(created!.data).toMatchObject({ title: '', content: '', comment: '' });
