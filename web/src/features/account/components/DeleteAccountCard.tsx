@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/Card';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -54,7 +54,7 @@ export function DeleteAccountCard({ userId, username }: { userId: string; userna
         <CardTitle id="delete">Delete account</CardTitle>
         <p className="muted">
           Deletes every script, version, folder, share link and API key of this account, for good. What remains is listed in the{' '}
-          <a href={paths.privacy}>privacy policy</a>.
+          <Link to={paths.privacy}>privacy policy</Link>.
         </p>
       </CardHeader>
       <CardContent>
