@@ -80,6 +80,13 @@ describe('account settings', () => {
     expect(login.status()).toBe(401);
   });
 
+  it('the privacy page says what remains after a deletion', async () => {
+    const page = app.page;
+    await page.goto(`${app.url}/privacy`);
+    await visible(page.getByText(/What remains after deletion/));
+    await visible(page.getByText(/your username, which stays reserved/));
+  });
+
   it('the Settings entry of the user menu opens the password section', async () => {
     const page = app.page;
     await signUp(page, app.url);
