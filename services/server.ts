@@ -180,6 +180,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => new Date().toISOString(),
     newId: () => randomId(12),
     decisionStates: createDecisionStateCache(),
+    shredder: opened.shredder,
     tokens: new SessionTokens(sessionSecret),
     adminKey: admin.value,
     views,

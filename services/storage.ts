@@ -7,10 +7,16 @@ import { openEsdbEventStore } from './eventstore/esdb-event-store';
 import type { ReadStore } from '../projections/read-store/read-store';
 import { openEmbeddedReadStore } from '../projections/read-store/embedded-read-store';
 import { openMongoReadStore } from '../projections/read-store/mongo-read-store';
+import type { DataKeyStore, KeyShredder } from './security/data-keys';
+import { openSqliteDataKeyStore } from './security/sqlite-data-keys';
+import { MongoDataKeyStore } from './security/mongo-data-keys';
+import { SealedEventStore } from './security/sealed-event-store';
 
 export interface Storage {
   eventStore: EventStore;
   readStore: ReadStore;
+  /** destroys an account's data key (account deletion: crypto-shredding) */
+  shredder: KeyShredder;
   /** for the start-up banner */
   description: string;
 }
@@ -18,9 +24,14 @@ export interface Storage {
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
 export async function openStorage(config: Config): Promise<Storage> {
   secureDataDir(config.dataDir);
-  const eventStore = config.eventStoreUrl
+  const log = config.eventStoreUrl
     ? openEsdbEventStore(config.eventStoreUrl)
     : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
+  // Personal fields are sealed with per-account keys kept outside the append-only log (docs/decisions.md).
+  const dataKeys: DataKeyStore = config.mongodbUrl
+    ? await MongoDataKeyStore.open(config.mongodbUrl)
+    : openSqliteDataKeyStore(join(config.dataDir, 'data-keys.sqlite'));
+  const eventStore = new SealedEventStore(log, dataKeys);
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
     : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024 });
@@ -28,7 +39,7 @@ export async function openStorage(config: Config): Promise<Storage> {
   const reads = config.mongodbUrl ? 'MongoDB read models' : `embedded read models (${join(config.dataDir, 'read-models.sqlite')})`;
   // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.
   secureDataDir(config.dataDir);
-  return { eventStore, readStore, description: `${events} + ${reads}` };
+  return { eventStore, readStore, shredder: eventStore, description: `${events} + ${reads}` };
 }
 
 /**

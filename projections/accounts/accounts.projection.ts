@@ -9,6 +9,8 @@ export const accountsProjection: Projection = {
   indexes: [
     { collection: C.users, keys: { usernameKey: 1 }, unique: true },
     { collection: C.sessions, keys: { userId: 1 } },
+    // keyset pages of a user's sessions list
+    { collection: C.sessions, keys: { userId: 1, expiresAt: -1, _id: -1 } },
     { collection: C.apiKeys, keys: { keyHash: 1 }, unique: true },
     { collection: C.apiKeys, keys: { ownerId: 1 } },
     // keyset pages of the API-key list and the admin user list
@@ -27,12 +29,24 @@ export const accountsProjection: Projection = {
       }
       case 'UserSignedIn': {
         const { sessionId, userId, expiresAt } = event.data;
-        await store.collection<SessionDoc>(C.sessions).replaceOne({ _id: sessionId }, { _id: sessionId, userId, expiresAt }, { upsert: true });
+        await store.collection<SessionDoc>(C.sessions).replaceOne({ _id: sessionId }, { _id: sessionId, userId, expiresAt, createdAt: at }, { upsert: true });
         return;
       }
       case 'UserSignedOut':
         await store.collection(C.sessions).deleteOne({ _id: event.data.sessionId });
         return;
+      case 'UserPasswordChanged':
+        await store.collection(C.users).updateOne({ _id: event.data.userId }, { $set: { passwordHash: event.data.passwordHash } });
+        return;
+      case 'AccountDeleted': {
+        // Scripts and keys went by their own events; this removes the account, every session and anything left over.
+        const userId = event.data.userId;
+        await store.collection(C.users).deleteOne({ _id: userId });
+        await store.collection(C.sessions).deleteMany({ userId });
+        await store.collection(C.apiKeys).deleteMany({ ownerId: userId });
+        await store.collection(C.storage).deleteOne({ _id: userId });
+        return;
+      }
       case 'ApiKeyCreated': {
         const { keyId, ownerId, name, keyHash, keyPreview } = event.data;
         const doc: ApiKeyDoc = { _id: keyId, ownerId, name, keyHash, keyPreview, createdAt: at, lastUsed: null };

@@ -14,6 +14,8 @@ export interface SessionDoc {
   _id: string;
   userId: string;
   expiresAt: string;
+  /** sign-in time; absent on sessions projected before it was recorded */
+  createdAt?: string;
   [key: string]: unknown;
 }
 

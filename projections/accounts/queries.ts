@@ -8,6 +8,9 @@ export const accountQueries = (store: ReadStore) => ({
   usersByIds: (ids: string[]) => store.collection<UserDoc>(C.users).find({ _id: { $in: ids } }),
   /** Oldest account first, one page. */
   usersPage: (page: PageRequest) => keysetPage(store.collection<UserDoc>(C.users), { filter: {}, field: 'createdAt', direction: 1 }, page),
+  /** Newest sign-in first (sessions all last as long, so the latest expiry is the latest sign-in), one page. */
+  sessionsPageOf: (userId: string, page: PageRequest) =>
+    keysetPage(store.collection<SessionDoc>(C.sessions), { filter: { userId }, field: 'expiresAt', direction: -1 }, page),
   session: (sessionId: string) => store.collection<SessionDoc>(C.sessions).findOne({ _id: sessionId }),
   apiKeysOf: (ownerId: string) => store.collection<ApiKeyDoc>(C.apiKeys).find({ ownerId }, { sort: { createdAt: -1 } }),
   storageOf: async (userId: string) => (await store.collection<StorageDoc>(C.storage).findOne({ _id: userId }))?.usedBytes ?? 0,

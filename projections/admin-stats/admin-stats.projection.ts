@@ -56,6 +56,9 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
       case 'UserRegistered':
         delta.users += 1;
         break;
+      case 'AccountDeleted':
+        delta.users -= 1;
+        break;
       case 'ScriptCreated':
         versionsByScript.set(event.data.scriptId, 1);
         delta.scripts += 1;

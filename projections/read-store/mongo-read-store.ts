@@ -8,8 +8,8 @@ import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sh
  */
 
 const CHECKPOINTS = 'checkpoints';
-/** Collections in the same database that are not read models (the projector lease) survive `dropAll` and rebuilds. */
-const NOT_READ_MODELS = new Set(['projectorLeases']);
+/** Collections in the same database that are not read models (the projector lease, data keys) survive `dropAll` and rebuilds. */
+const NOT_READ_MODELS = new Set(['projectorLeases', 'dataKeys']);
 const SHADOW_PREFIX = 'rebuild__';
 
 interface CheckpointDoc {

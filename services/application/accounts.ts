@@ -4,8 +4,12 @@ import { userStream, usernameStream } from '../domain/user/events';
 import { apiKeyDecider } from '../domain/api-key/decider';
 import type { ApiKeyCommand } from '../domain/api-key/commands';
 import { apiKeyStream } from '../domain/api-key/events';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError, WrongExpectedRevisionError } from '../domain/shared/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import { accountQueries } from '../../projections/accounts/queries';
+import { workspaceQueries } from '../../projections/workspace/queries';
+import type { PageRequest } from '../../projections/keyset-page';
+import { deleteScript } from './scripts';
+import { deleteFolder } from './folders';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/passwords';
 import { generateApiKey, hashApiKey } from '../security/api-key-secrets';
 import { handleCommand } from './command-handler';
@@ -122,4 +126,85 @@ export async function authenticateApiKey(ctx: AppContext, key: string) {
 
 export async function recordApiKeyUse(ctx: AppContext, keyId: string): Promise<void> {
   await runApiKeyCommand(ctx, `apikey:${keyId}`, { type: 'RecordApiKeyUse', data: { keyId } });
+}
+
+export const WRONG_PASSWORD = 'Current password is incorrect';
+export const SESSION_NOT_FOUND = 'Session not found';
+
+/** The account's stored password hash checked against `password`; 403 (not 401: the session itself is fine) when wrong. */
+async function requirePassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const user = await accountQueries(ctx.readStore).userById(userId);
+  if (!user) throw new UnauthorizedError();
+  if (!(await verifyPassword(password, user.passwordHash))) throw new ForbiddenError(WRONG_PASSWORD);
+}
+
+/** A new password; every other session of the account ends with it, the caller's own stays. */
+export async function changePassword(ctx: AppContext, actor: Actor, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  if (input.newPassword.length < PASSWORD_MIN) throw new ValidationError(PASSWORD_TOO_SHORT, { field: 'newPassword' });
+  await requirePassword(ctx, actor.userId, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await runUserCommand(ctx, actor.actorId, { type: 'ChangePassword', data: { userId: actor.userId, passwordHash, keepSessionId: sessionId } });
+}
+
+/** One page of the account's live sessions, newest first, the caller's own marked. */
+export async function listSessions(ctx: AppContext, actor: Actor, currentSessionId: string, page: PageRequest) {
+  const result = await accountQueries(ctx.readStore).sessionsPageOf(actor.userId, page);
+  const now = ctx.now();
+  return {
+    items: result.items
+      .filter((s) => s.expiresAt > now)
+      .map((s) => ({ id: s._id, createdAt: s.createdAt ?? null, expiresAt: s.expiresAt, current: s._id === currentSessionId })),
+    next: result.next,
+  };
+}
+
+/** Signs out one of the account's sessions (404 for a session of nobody or of someone else). */
+export async function endOwnSession(ctx: AppContext, actor: Actor, sessionId: string): Promise<void> {
+  const session = await accountQueries(ctx.readStore).session(sessionId);
+  if (!session || session.userId !== actor.userId) throw new NotFoundError(SESSION_NOT_FOUND);
+  await runUserCommand(ctx, actor.actorId, { type: 'EndSession', data: { userId: actor.userId, sessionId } });
+}
+
+export async function endOtherSessions(ctx: AppContext, actor: Actor, currentSessionId: string): Promise<void> {
+  await runUserCommand(ctx, actor.actorId, { type: 'EndOtherSessions', data: { userId: actor.userId, keepSessionId: currentSessionId } });
+}
+
+/**
+ * Deletes the account after checking its password: every script (their share links go with them), every folder
+ * (folder links too) and every API key, by their own events so each read model removes them as it always does; then
+ * the account's data key is destroyed (its sealed content in the log becomes unreadable) and the account is closed.
+ * Whatever a racing request created meanwhile is swept once more after the account is closed.
+ */
+export async function deleteAccount(ctx: AppContext, actor: Actor, password: string): Promise<void> {
+  await requirePassword(ctx, actor.userId, password);
+  await deleteEverythingOf(ctx, actor);
+  await ctx.shredder?.destroyKey(actor.userId);
+  await runUserCommand(ctx, actor.actorId, { type: 'DeleteAccount', data: { userId: actor.userId } });
+  await deleteEverythingOf(ctx, actor);
+}
+
+async function deleteEverythingOf(ctx: AppContext, actor: Actor): Promise<void> {
+  const workspace = workspaceQueries(ctx.readStore);
+  const { userId } = actor;
+  for (;;) {
+    const page = await workspace.scriptsPageOf(userId, undefined, { limit: 200 });
+    if (page.items.length === 0) break;
+    for (const script of page.items) await deleteScript(ctx, actor, script._id);
+  }
+  for (;;) {
+    const page = await workspace.foldersPageOf(userId, null, { limit: 200 });
+    if (page.items.length === 0) break;
+    for (const folder of page.items) await deleteFolder(ctx, actor, folder._id);
+  }
+  // Folders whose parent is gone (a concurrent move) are not under the root: delete whatever is left, one by one.
+  for (;;) {
+    const page = await workspace.foldersPageOf(userId, undefined, { limit: 200 });
+    if (page.items.length === 0) break;
+    for (const folder of page.items) await deleteFolder(ctx, actor, folder._id).catch(ignoreNotFound);
+  }
+  for (const key of await accountQueries(ctx.readStore).apiKeysOf(userId)) await deleteApiKey(ctx, actor, key._id);
+}
+
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof NotFoundError)) throw error;
 }

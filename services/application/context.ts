@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { EventStore } from '../eventstore/event-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import type { DecisionStateCache } from './decision-states';
+import type { KeyShredder } from '../security/data-keys';
 
 /** Waits until the read models include a given log position: how a client reads its own writes. */
 export interface ReadModelWatermark {
@@ -19,6 +20,8 @@ export interface AppContext {
   newId: () => string;
   /** folded stream states of recent commands (`createDecisionStateCache()`); one per context, never module-wide */
   decisionStates: DecisionStateCache;
+  /** destroys an account's data key at deletion (absent only in contexts built on a bare event store, in tests) */
+  shredder?: KeyShredder;
 }
 
 /** The user a request acts for, and how it was authenticated (recorded as the event's actor). */

@@ -11,7 +11,7 @@ import { folderView } from './views';
 type FolderCommandInput = { [K in FolderCommand['type']]: Omit<Extract<FolderCommand, { type: K }>, 'metadata'> }[FolderCommand['type']];
 
 function runFolderCommand(ctx: AppContext, actor: Actor, command: FolderCommandInput) {
-  const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now() } } as FolderCommand;
+  const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now(), ownerId: actor.userId } } as FolderCommand;
   return handleCommand(ctx, folderDecider, folderStream(command.data.folderId), full);
 }
 

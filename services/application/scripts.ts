@@ -16,7 +16,7 @@ import { scriptView, type ScriptView } from './views';
 type ScriptCommandInput = { [K in ScriptCommand['type']]: Omit<Extract<ScriptCommand, { type: K }>, 'metadata'> }[ScriptCommand['type']];
 
 export async function runScriptCommand(ctx: AppContext, actor: Actor, command: ScriptCommandInput) {
-  const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now() } } as ScriptCommand;
+  const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now(), ownerId: actor.userId } } as ScriptCommand;
   return handleCommand(ctx, scriptDecider, scriptStream(command.data.scriptId), full);
 }
 
@@ -29,7 +29,7 @@ function runScriptCommandWith(
 ) {
   const source: CommandSource<ScriptState, ScriptCommand> = async (state, position) => {
     if (state.status === 'active' && position !== null) await ctx.watermark.waitFor(position);
-    return { ...(await build(state)), metadata: { actorId: actor.actorId, at: ctx.now() } } as ScriptCommand;
+    return { ...(await build(state)), metadata: { actorId: actor.actorId, at: ctx.now(), ownerId: actor.userId } } as ScriptCommand;
   };
   return handleCommand(ctx, scriptDecider, scriptStream(scriptId), source);
 }

@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { bodyGuard } from './middleware/body-guard';
 import { CONTENT_BODY_LIMIT_BYTES, SESSION_BODY_LIMIT_BYTES, jsonBody } from './middleware/json-body';
 import { sessionRoutes } from './routes/session.routes';
+import { accountRoutes } from './routes/account.routes';
 import { scriptRoutes } from './routes/scripts.routes';
 import { folderRoutes } from './routes/folders.routes';
 import { uploadRoutes } from './routes/uploads.routes';
@@ -69,6 +70,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
   api.use(searchRoutes(ctx));
+  // Account settings: session only, small bodies, counted with the session writes.
+  api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 
   // Before any body is read: a forged cross-origin write is refused at once.
   app.use('/api', crossOriginProtection(ctx.config.publicOrigin));

@@ -20,6 +20,7 @@ export const LIST_LIMITS = {
   versions: { default: 50, max: 200 },
   history: { default: 50, max: 200 },
   apiKeys: { default: 50, max: 100 },
+  sessions: { default: 50, max: 100 },
   adminUsers: { default: 100, max: 500 },
   adminScripts: { default: 100, max: 200 },
   // All Scripts in another order: a cursor of one order is refused by another

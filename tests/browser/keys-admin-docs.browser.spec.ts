@@ -350,7 +350,7 @@ describe('documentation and help', () => {
     expect(await page.locator('.lv-legal__sections > li').count()).toBe(12);
     await page.goto(`${app.url}/privacy`);
     await visible(page.getByRole('heading', { name: 'Privacy Policy' }));
-    await visible(page.getByText('Last updated: April 20, 2025'));
+    await visible(page.getByText('Last updated: November 24, 2026'));
     await visible(page.getByText(/not intended for children under 13/));
   });
 });

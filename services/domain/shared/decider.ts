@@ -14,6 +14,8 @@ export interface CommandMetadata {
   actorId: string;
   /** ISO-8601 timestamp taken by the caller */
   at: string;
+  /** the account whose data key seals the event's content (script events; see services/security/sealed-event-store.ts) */
+  ownerId?: string;
 }
 
 export function assertNever(value: never): never {

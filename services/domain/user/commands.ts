@@ -13,4 +13,22 @@ export type EndSession = { type: 'EndSession'; data: { userId: string; sessionId
 export type ReserveScriptSlots = { type: 'ReserveScriptSlots'; data: { userId: string; count: number; quota: number | null }; metadata: CommandMetadata };
 export type ReleaseScriptSlots = { type: 'ReleaseScriptSlots'; data: { userId: string; count: number }; metadata: CommandMetadata };
 
-export type UserCommand = RegisterUser | StartSession | EndSession | ReserveScriptSlots | ReleaseScriptSlots;
+/** The current password was verified by the caller; every session but `keepSessionId` ends. */
+export type ChangePassword = {
+  type: 'ChangePassword';
+  data: { userId: string; passwordHash: string; keepSessionId: string };
+  metadata: CommandMetadata;
+};
+export type EndOtherSessions = { type: 'EndOtherSessions'; data: { userId: string; keepSessionId: string }; metadata: CommandMetadata };
+/** The password was verified by the caller; the account's scripts, folders and keys were deleted before. */
+export type DeleteAccount = { type: 'DeleteAccount'; data: { userId: string }; metadata: CommandMetadata };
+
+export type UserCommand =
+  | RegisterUser
+  | StartSession
+  | EndSession
+  | ReserveScriptSlots
+  | ReleaseScriptSlots
+  | ChangePassword
+  | EndOtherSessions
+  | DeleteAccount;

@@ -7,7 +7,11 @@ import type { UserEvent } from './events';
  * What decisions need: sessions that can still be ended and the slots taken. Name and password hash are not needed
  * (sign-in reads the accounts read model), so they are not kept. Slots are a count, however many creates made them.
  */
-export type UserState = { status: 'absent' } | { status: 'registered'; activeSessions: string[]; scriptSlots: number };
+export type UserState =
+  | { status: 'absent' }
+  | { status: 'registered'; activeSessions: string[]; scriptSlots: number }
+  /** Deleted accounts decide nothing any more: no sign-in, no slot, no second deletion. */
+  | { status: 'deleted' };
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -68,9 +72,28 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       const count = Math.min(command.data.count, state.scriptSlots);
       return count > 0 ? [{ type: 'ScriptSlotsReleased', data: { userId: command.data.userId, count } }] : [];
     }
+    case 'ChangePassword': {
+      if (state.status !== 'registered') throw new UnauthorizedError();
+      const { userId, passwordHash, keepSessionId } = command.data;
+      if (!passwordHash) throw new ValidationError('A password hash is required', { field: 'password' });
+      return [{ type: 'UserPasswordChanged', data: { userId, passwordHash } }, ...endSessionsBut(userId, state.activeSessions, keepSessionId)];
+    }
+    case 'EndOtherSessions': {
+      if (state.status !== 'registered') return [];
+      return endSessionsBut(command.data.userId, state.activeSessions, command.data.keepSessionId);
+    }
+    case 'DeleteAccount': {
+      if (state.status === 'deleted') return [];
+      if (state.status !== 'registered') throw new UnauthorizedError();
+      return [{ type: 'AccountDeleted', data: { userId: command.data.userId } }];
+    }
     default:
       return assertNever(command);
   }
+}
+
+function endSessionsBut(userId: string, sessions: string[], keepSessionId: string): UserEvent[] {
+  return sessions.filter((id) => id !== keepSessionId).map((sessionId) => ({ type: 'UserSignedOut', data: { userId, sessionId } }));
 }
 
 export function evolve(state: UserState, event: UserEvent): UserState {
@@ -78,15 +101,19 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserRegistered':
       return { status: 'registered', activeSessions: [], scriptSlots: 0 };
     case 'UserSignedIn':
-      return state.status === 'absent' ? state : { ...state, activeSessions: [...state.activeSessions, event.data.sessionId] };
+      return state.status !== 'registered' ? state : { ...state, activeSessions: [...state.activeSessions, event.data.sessionId] };
     case 'UserSignedOut':
-      return state.status === 'absent'
+      return state.status !== 'registered'
         ? state
         : { ...state, activeSessions: state.activeSessions.filter((id) => id !== event.data.sessionId) };
     case 'ScriptSlotsReserved':
-      return state.status === 'absent' ? state : { ...state, scriptSlots: state.scriptSlots + event.data.count };
+      return state.status !== 'registered' ? state : { ...state, scriptSlots: state.scriptSlots + event.data.count };
     case 'ScriptSlotsReleased':
-      return state.status === 'absent' ? state : { ...state, scriptSlots: Math.max(0, state.scriptSlots - event.data.count) };
+      return state.status !== 'registered' ? state : { ...state, scriptSlots: Math.max(0, state.scriptSlots - event.data.count) };
+    case 'UserPasswordChanged':
+      return state;
+    case 'AccountDeleted':
+      return { status: 'deleted' };
     default:
       return assertNever(event);
   }

@@ -169,4 +169,57 @@ describe('user decider', () => {
       given(userDecider).when(reserve(1, null)).thenThrows(UnauthorizedError);
     });
   });
+
+  describe('password, other sessions and deletion', () => {
+    const NEW_HASH = 'scrypt$16384$8$1$bmV3$bmV3';
+    const changePassword = (keepSessionId: string, passwordHash = NEW_HASH): UserCommand => ({
+      type: 'ChangePassword',
+      data: { userId, passwordHash, keepSessionId },
+      metadata: meta,
+    });
+    const endOthers = (keepSessionId: string): UserCommand => ({ type: 'EndOtherSessions', data: { userId, keepSessionId }, metadata: meta });
+    const deleteAccount: UserCommand = { type: 'DeleteAccount', data: { userId }, metadata: meta };
+    const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId, passwordHash: NEW_HASH } };
+    const accountDeleted: UserEvent = { type: 'AccountDeleted', data: { userId } };
+
+    it('a new password ends every session but the one that changed it', () => {
+      given(userDecider, [registered, signedIn('a'), signedIn('b'), signedIn('c'), signedOut('c')])
+        .when(changePassword('b'))
+        .then([changed, signedOut('a')]);
+    });
+
+    it('records only the hash, whatever else the command carries', () => {
+      const data = { userId, passwordHash: NEW_HASH, keepSessionId: 'a', password: 'hunter22' };
+      const command: UserCommand = { type: 'ChangePassword', data, metadata: meta };
+      given(userDecider, [registered, signedIn('a')]).when(command).then([changed]);
+    });
+
+    it('refuses an empty hash and an unknown account', () => {
+      given(userDecider, [registered]).when(changePassword('a', '')).thenThrows(ValidationError);
+      given(userDecider).when(changePassword('a')).thenThrows(UnauthorizedError);
+    });
+
+    it('signing out the other sessions keeps the current one, and records nothing when there are none', () => {
+      given(userDecider, [registered, signedIn('a'), signedIn('b'), signedIn('c')]).when(endOthers('c')).then([signedOut('a'), signedOut('b')]);
+      given(userDecider, [registered, signedIn('a')]).when(endOthers('a')).thenNothingHappens();
+    });
+
+    it('deletes a registered account once; a second deletion records nothing; an unknown one is refused', () => {
+      given(userDecider, [registered, signedIn('a')]).when(deleteAccount).then([accountDeleted]);
+      given(userDecider, [registered, accountDeleted]).when(deleteAccount).thenNothingHappens();
+      given(userDecider).when(deleteAccount).thenThrows(UnauthorizedError);
+    });
+
+    it('a deleted account cannot sign in, change its password, take script slots or register again', () => {
+      const history = [registered, signedIn('a'), accountDeleted];
+      expect(given(userDecider, history).state()).toEqual({ status: 'deleted' });
+      given(userDecider, history).when(startSession('b')).thenThrows(UnauthorizedError, 'Invalid username or password');
+      given(userDecider, history).when(changePassword('a')).thenThrows(UnauthorizedError);
+      given(userDecider, history)
+        .when({ type: 'ReserveScriptSlots', data: { userId, count: 1, quota: null }, metadata: meta })
+        .thenThrows(UnauthorizedError);
+      given(userDecider, history).when(register()).thenThrows(ConflictError);
+      given(userDecider, history).when(endOthers('a')).thenNothingHappens();
+    });
+  });
 });

@@ -14,7 +14,22 @@ export type UserSignedOut = { type: 'UserSignedOut'; data: { userId: string; ses
 export type ScriptSlotsReserved = { type: 'ScriptSlotsReserved'; data: { userId: string; count: number } };
 export type ScriptSlotsReleased = { type: 'ScriptSlotsReleased'; data: { userId: string; count: number } };
 
-export type UserEvent = UserRegistered | UserSignedIn | UserSignedOut | ScriptSlotsReserved | ScriptSlotsReleased;
+/** A new password hash; the sessions it ends are recorded as `UserSignedOut` events next to it. */
+export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string } };
+/**
+ * The account is gone: no sign-in, no session, no new script. Its scripts, folders and keys were deleted by their own
+ * events first; the username stays claimed (see docs/decisions.md), and the account's data key is destroyed.
+ */
+export type AccountDeleted = { type: 'AccountDeleted'; data: { userId: string } };
+
+export type UserEvent =
+  | UserRegistered
+  | UserSignedIn
+  | UserSignedOut
+  | ScriptSlotsReserved
+  | ScriptSlotsReleased
+  | UserPasswordChanged
+  | AccountDeleted;
 
 /**
  * Username uniqueness: one stream per lower-cased username, appended with "no stream expected".

@@ -39,6 +39,7 @@ const SharedFolderPage = page(() => import('../features/share/SharedFolderPage')
 const SharedFolderScriptPage = page(() => import('../features/share/SharedFolderScriptPage'));
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
+const SettingsPage = page(() => import('../features/account/SettingsPage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
 const DocsPage = page(() => import('../features/docs/DocsPage'));
 const HelpPage = page(() => import('../features/help/HelpPage'));
@@ -119,6 +120,7 @@ export const router = createBrowserRouter([
               { path: paths.folderPattern, element: <FolderRoute /> },
               { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
               { path: paths.apiKeys, element: <Titled title="API Keys"><ApiKeysPage /></Titled> },
+              { path: paths.settings, element: <Titled title="Account settings"><SettingsPage /></Titled> },
             ],
           },
           { path: paths.shareFolderPattern, element: <Titled title="Shared folder"><SharedFolderPage /></Titled> },

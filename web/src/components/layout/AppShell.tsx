@@ -4,7 +4,6 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
-import { toast } from '../ui/toast';
 import { OfflineBanner } from './OfflineBanner';
 
 /** Navigation bar + page + footer. Used as the layout route for every page of the app. */
@@ -77,7 +76,6 @@ export function initials(username: string): string {
 function UserMenu({ username }: { username: string }) {
   const { logout, logoutPending } = useAuth();
   const navigate = useNavigate();
-  const comingSoon = (what: string) => toast({ title: what, description: `${what} is not available yet.` });
   return (
     <Menu
       label="User menu"
@@ -93,13 +91,13 @@ function UserMenu({ username }: { username: string }) {
     >
       <MenuLabel>{username}</MenuLabel>
       <MenuSeparator />
-      <MenuItem onSelect={() => comingSoon('Profile')}>
+      <MenuItem onSelect={() => navigate(paths.settings)}>
         <UserIcon /> Profile
       </MenuItem>
       <MenuItem onSelect={() => navigate(paths.apiKeys)}>
         <KeyIcon /> API Keys
       </MenuItem>
-      <MenuItem onSelect={() => comingSoon('Settings')}>
+      <MenuItem onSelect={() => navigate(`${paths.settings}#password`)}>
         <SettingsIcon /> Settings
       </MenuItem>
       <MenuSeparator />

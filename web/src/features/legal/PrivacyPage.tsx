@@ -31,7 +31,10 @@ const sections: LegalSection[] = [
   {
     title: 'Retention and Deletion',
     body: [
-      'LuaVault records every change as an entry in an append-only history. When you delete a script, folder or API key it disappears at once from your workspace, from share links and from the API, but the history entries remain in the instance\u2019s storage until the operator purges them. Ask the operator of this instance if you want your account and its history removed.',
+      'LuaVault records every change as an entry in an append-only history. When you delete a script, folder or API key it disappears at once from your workspace, from share links and from the API; its history entries stay in the instance\u2019s storage.',
+      'The titles, contents and version comments of your scripts, the names of your folders, your email address and your password hash are written into that history encrypted with a key that belongs to your account alone (AES-256-GCM). The key is kept apart from the history.',
+      'You can delete your account yourself under Settings. Deleting it removes at once every script and version, every folder, every share link (they answer \u201cnot found\u201d), every API key (they stop working), every session, and your account from sign-in and from the administrator\u2019s lists and statistics. Your account\u2019s key is then destroyed, so the encrypted parts of your history can no longer be read by anyone, including the operator.',
+      'What remains after deletion: the history entries themselves, holding your scripts\u2019 contents, titles and comments and your folder names, encrypted, without the key to read them; their metadata in plain form (the ids of your account, scripts, folders, share links and API keys, the time and type of every change, version numbers, folder moves, API key names and previews with their hashes, and view counts); your username, which stays reserved so nobody else can take it; and the server logs, which the operator keeps for a limited time. Backups the operator made before the deletion still hold your key until they expire.',
     ],
   },
   {
@@ -55,5 +58,5 @@ const sections: LegalSection[] = [
 ];
 
 export default function PrivacyPage() {
-  return <LegalDocument title="Privacy Policy" lastUpdated="April 20, 2025" sections={sections} />;
+  return <LegalDocument title="Privacy Policy" lastUpdated="November 24, 2026" sections={sections} />;
 }

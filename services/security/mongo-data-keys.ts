@@ -1,0 +1,65 @@
+import { Binary, MongoClient, MongoServerError, type Collection } from 'mongodb';
+import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
+
+interface KeyDoc {
+  _id: string;
+  key: Binary | null;
+  createdAt: string;
+  destroyedAt?: string;
+}
+
+/** The collection is outside the read models: a rebuild never drops it. */
+export const DATA_KEY_COLLECTION = 'dataKeys';
+
+/** Data keys as documents in MongoDB; destroying one unsets the key and leaves a tombstone. */
+export class MongoDataKeyStore implements DataKeyStore {
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly keys: Collection<KeyDoc>,
+  ) {}
+
+  static async open(url: string, options: { database?: string } = {}): Promise<MongoDataKeyStore> {
+    const client = await new MongoClient(url).connect();
+    // The read models' database (named in the URL, else `luavault`), whose rebuilds leave this collection alone.
+    const database = options.database ?? (/^mongodb(?:\+srv)?:\/\/[^/]+\/[^?]+/.test(url) ? undefined : 'luavault');
+    return new MongoDataKeyStore(client, client.db(database).collection<KeyDoc>(DATA_KEY_COLLECTION));
+  }
+
+  async keyFor(ownerId: string): Promise<Buffer> {
+    let doc = await this.keys.findOne({ _id: ownerId });
+    if (!doc) {
+      try {
+        await this.keys.insertOne({ _id: ownerId, key: new Binary(newDataKey()), createdAt: new Date().toISOString() }, { writeConcern: { w: 'majority' } });
+      } catch (error) {
+        // Another gateway made it first: use theirs.
+        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+      }
+      doc = await this.keys.findOne({ _id: ownerId });
+    }
+    if (!doc?.key) throw new DataKeyDestroyedError(ownerId);
+    return Buffer.from(doc.key.buffer);
+  }
+
+  async find(ownerId: string): Promise<Buffer | null> {
+    const doc = await this.keys.findOne({ _id: ownerId });
+    return doc?.key ? Buffer.from(doc.key.buffer) : null;
+  }
+
+  async destroy(ownerId: string): Promise<void> {
+    const at = new Date().toISOString();
+    await this.keys.updateOne(
+      { _id: ownerId },
+      { $set: { key: null, destroyedAt: at }, $setOnInsert: { createdAt: at } },
+      { upsert: true, writeConcern: { w: 'majority' } },
+    );
+  }
+
+  /** Tests only. */
+  async drop(): Promise<void> {
+    await this.keys.drop().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

@@ -1,0 +1,156 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../eventstore/event-store';
+import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './data-keys';
+
+/**
+ * Crypto-shredding as an event-store decorator. On append, the personal fields of a few event types (a script's title,
+ * content and comment; a folder's name; an account's email and password hash) are replaced by one AES-256-GCM box sealed with the
+ * owning account's data key; on read and subscribe they are opened again, so everything above the port sees plain
+ * events. Deleting an account destroys its key: its events stay in the log, but their fields read as content gone
+ * (the empty values of `SEALED_FIELDS`), which projections treat like any other value (the scripts are deleted by their own events anyway).
+ * Events written before this existed carry no box and pass through unchanged (a mixed log).
+ */
+
+/** Fields sealed per event type, with what they read as once the key is gone. */
+const SEALED_FIELDS: Record<string, Record<string, unknown>> = {
+  ScriptCreated: { title: '', content: '', comment: '' },
+  ScriptSaved: { title: '', content: '', comment: '' },
+  ScriptRestored: { title: '', content: '', comment: '' },
+  FolderCreated: { name: '' },
+  FolderRenamed: { name: '' },
+  UserRegistered: { email: null, passwordHash: '' },
+  UserPasswordChanged: { passwordHash: '' },
+};
+
+/** Whose key seals an event: the owner recorded in the metadata by the script use cases, else the payload's own. */
+function ownerOf(event: { type: string; data: Record<string, unknown>; metadata: { ownerId?: string } }): string | undefined {
+  if (event.type.startsWith('User')) return typeof event.data.userId === 'string' ? event.data.userId : undefined;
+  if (event.metadata.ownerId) return event.metadata.ownerId;
+  return typeof event.data.ownerId === 'string' ? event.data.ownerId : undefined;
+}
+
+/** The stored box: `v1.<iv>.<tag>.<ciphertext>` (base64url), with the owner whose key opens it. */
+export interface SealedBox {
+  owner: string;
+  box: string;
+}
+
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+
+/** Binds a box to its stream and event type: a box copied into another event does not open. */
+const aad = (stream: string, type: string) => Buffer.from(`${stream}\n${type}`, 'utf8');
+
+export function seal(key: Buffer, stream: string, type: string, fields: Record<string, unknown>): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  cipher.setAAD(aad(stream, type));
+  const body = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+export function open(key: Buffer, stream: string, type: string, box: string): Record<string, unknown> {
+  const [version, iv, tag, body] = box.split('.');
+  if (version !== 'v1' || iv === undefined || tag === undefined || body === undefined) throw new Error('Unknown sealed box format');
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(aad(stream, type));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+  return JSON.parse(plain.toString('utf8')) as Record<string, unknown>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export class SealedEventStore implements EventStore, KeyShredder {
+  /** Keys by owner; null once destroyed (for good, so it may be remembered). Keys are 32 bytes: thousands fit easily. */
+  private readonly keys = new Map<string, Buffer | null>();
+
+  constructor(
+    private readonly inner: EventStore,
+    private readonly dataKeys: DataKeyStore,
+  ) {}
+
+  async appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const sealed = await Promise.all(events.map((event) => this.sealEvent(stream, event)));
+    return this.inner.appendToStream(stream, sealed, options);
+  }
+
+  async readStream(stream: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {
+    const events = await this.inner.readStream(stream, options);
+    return Promise.all(events.map((event) => this.openEvent(event)));
+  }
+
+  async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {
+    for await (const event of this.inner.subscribeToAll(options)) {
+      // Another process deleted the account: forget its key here too.
+      if (event.type === 'AccountDeleted' && isRecord(event.data) && typeof event.data.userId === 'string') this.keys.set(event.data.userId, null);
+      yield await this.openEvent(event);
+    }
+  }
+
+  headPosition(): Promise<bigint> {
+    return this.inner.headPosition();
+  }
+
+  /** Crypto-shredding: every event sealed for this account becomes unreadable, here and (once read) everywhere. */
+  async destroyKey(ownerId: string): Promise<void> {
+    await this.dataKeys.destroy(ownerId);
+    this.keys.set(ownerId, null);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+    await this.dataKeys.close();
+  }
+
+  private async sealEvent(stream: string, event: NewEvent): Promise<NewEvent> {
+    const shredded = SEALED_FIELDS[event.type];
+    if (!shredded || !isRecord(event.data)) return event;
+    const owner = ownerOf({ type: event.type, data: event.data, metadata: event.metadata });
+    // A content event without a known owner is a programming error: refuse rather than write it readable for ever.
+    if (!owner) throw new Error(`${event.type} on ${stream} has no owner to seal it for`);
+    const key = await this.sealingKey(owner);
+    const hidden: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(event.data)) {
+      if (name in shredded) hidden[name] = value;
+      else rest[name] = value;
+    }
+    const sealedBox: SealedBox = { owner, box: seal(key, stream, event.type, hidden) };
+    return { ...event, data: { ...rest, sealed: sealedBox } };
+  }
+
+  private async openEvent(event: RecordedEvent): Promise<RecordedEvent> {
+    if (!isRecord(event.data) || !isRecord(event.data.sealed)) return event;
+    const { sealed, ...rest } = event.data;
+    const { owner, box } = sealed as unknown as SealedBox;
+    const key = await this.keyOf(owner);
+    let fields: Record<string, unknown> = SEALED_FIELDS[event.type] ?? {};
+    if (key) {
+      try {
+        fields = open(key, event.streamName, event.type, box);
+      } catch {
+        // A box that does not open (tampered, or copied from another event) reads as content gone, like a shredded one.
+      }
+    }
+    return { ...event, data: { ...rest, ...fields } };
+  }
+
+  /** Cached after first use: a save costs no key-store round trip. Throws `DataKeyDestroyedError` for a deleted account. */
+  private async sealingKey(owner: string): Promise<Buffer> {
+    const cached = this.keys.get(owner);
+    if (cached) return cached;
+    if (cached === null) throw new DataKeyDestroyedError(owner);
+    const key = await this.dataKeys.keyFor(owner);
+    this.keys.set(owner, key);
+    return key;
+  }
+
+  private async keyOf(owner: string): Promise<Buffer | null> {
+    if (this.keys.has(owner)) return this.keys.get(owner) ?? null;
+    const key = await this.dataKeys.find(owner);
+    // A missing key is not remembered: the account may get one soon (another process made it).
+    if (key) this.keys.set(owner, key);
+    return key;
+  }
+}

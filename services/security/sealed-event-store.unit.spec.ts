@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/event-store';
+import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
+import { SealedEventStore } from './sealed-event-store';
+
+/** An in-memory log and key store: enough to see what the decorator writes and reads. */
+function memory() {
+  const rows: RecordedEvent[] = [];
+  const log: EventStore = {
+    async appendToStream(stream, events) {
+      for (const e of events) rows.push({ streamName: stream, revision: BigInt(rows.length), position: BigInt(rows.length + 1), ...structuredClone(e) });
+      return { nextRevision: BigInt(rows.length - 1), position: BigInt(rows.length) };
+    },
+    async readStream(stream) {
+      return structuredClone(rows.filter((r) => r.streamName === stream));
+    },
+    async *subscribeToAll() {
+      for (const row of structuredClone(rows)) yield row;
+    },
+    headPosition: async () => BigInt(rows.length),
+    close: async () => undefined,
+  };
+  const keys = new Map<string, Buffer | null>();
+  const dataKeys: DataKeyStore = {
+    async keyFor(owner) {
+      if (keys.get(owner) === null) throw new DataKeyDestroyedError(owner);
+      if (!keys.has(owner)) keys.set(owner, newDataKey());
+      return keys.get(owner)!;
+    },
+    find: async (owner) => keys.get(owner) ?? null,
+    destroy: async (owner) => void keys.set(owner, null),
+    close: async () => undefined,
+  };
+  return { rows, log, dataKeys };
+}
+
+const meta = { actorId: 'user:u1', at: '2026-11-24T12:00:00.000Z', schemaVersion: 1, ownerId: 'u1' };
+const created: NewEvent = {
+  type: 'ScriptCreated',
+  data: { scriptId: 's1', ownerId: 'u1', title: 'Secret plan', content: 'print("launch codes")', folderId: null, version: 1, comment: 'first' },
+  metadata: meta,
+};
+
+describe('SealedEventStore (crypto-shredding)', () => {
+  it('writes title, content and comment sealed, and reads them back as they were', async () => {
+    const { rows, log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    expect(JSON.stringify(rows[0]!.data)).not.toMatch(/launch codes|Secret plan|first/);
+    expect(rows[0]!.data).toMatchObject({ scriptId: 's1', ownerId: 'u1', version: 1, sealed: { owner: 'u1' } });
+    expect((await store.readStream('script-s1'))[0]!.data).toEqual(created.data);
+    const subscribed: RecordedEvent[] = [];
+    for await (const e of store.subscribeToAll({ fromPosition: 'start', signal: new AbortController().signal })) subscribed.push(e);
+    expect(subscribed[0]!.data).toEqual(created.data);
+  });
+
+  it('after the key is destroyed the event reads as content gone, and nothing new is written for the account', async () => {
+    const { log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    await store.destroyKey('u1');
+    expect((await store.readStream('script-s1'))[0]!.data).toEqual({ scriptId: 's1', ownerId: 'u1', folderId: null, version: 1, title: '', content: '', comment: '' });
+    // a fresh process (no cached key) reads the same
+    expect((await new SealedEventStore(log, dataKeys).readStream('script-s1'))[0]!.data).toMatchObject({ content: '' });
+    await expect(store.appendToStream('script-s2', [created], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(DataKeyDestroyedError);
+  });
+
+  it('keeps events without personal fields and older plain events as they are (a mixed log)', async () => {
+    const { log, dataKeys } = memory();
+    await log.appendToStream('script-old', [{ ...created, data: { ...(created.data as object), scriptId: 'old' } }], { expectedRevision: 'no_stream' });
+    const store = new SealedEventStore(log, dataKeys);
+    const moved: NewEvent = { type: 'ScriptMoved', data: { scriptId: 's1', fromFolderId: null, folderId: 'f' }, metadata: meta };
+    await store.appendToStream('script-s1', [moved], { expectedRevision: 'any' });
+    expect((await log.readStream('script-s1'))[0]!.data).toEqual(moved.data);
+    expect((await store.readStream('script-old'))[0]!.data).toMatchObject({ content: 'print("launch codes")' });
+  });
+
+  it("seals an account's email and password hash with the account's own key", async () => {
+    const { rows, log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    const registered: NewEvent = { type: 'UserRegistered', data: { userId: 'u2', username: 'bob', passwordHash: 'scrypt$x', email: 'bob@example.com' }, metadata: { ...meta, ownerId: undefined } };
+    await store.appendToStream('user-u2', [registered], { expectedRevision: 'no_stream' });
+    expect(JSON.stringify(rows[0]!.data)).not.toMatch(/bob@example|scrypt/);
+    expect(rows[0]!.data).toMatchObject({ username: 'bob', sealed: { owner: 'u2' } });
+    expect((await store.readStream('user-u2'))[0]!.data).toEqual(registered.data);
+  });
+
+  it('a box moved to another stream does not open there', async () => {
+    const { rows, log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    await log.appendToStream('script-s9', [{ type: 'ScriptCreated', data: structuredClone(rows[0]!.data), metadata: meta }], { expectedRevision: 'no_stream' });
+    expect((await store.readStream('script-s9'))[0]!.data).toMatchObject({ content: '' });
+  });
+
+  it('refuses a content event whose owner is unknown rather than write it readable', async () => {
+    const { log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    const saved: NewEvent = { type: 'ScriptSaved', data: { scriptId: 's1', title: 't', content: 'x', version: 2, comment: '' }, metadata: { actorId: 'x', at: meta.at, schemaVersion: 1 } };
+    await expect(store.appendToStream('script-s1', [saved], { expectedRevision: 'any' })).rejects.toThrow(/no owner/);
+  });
+});

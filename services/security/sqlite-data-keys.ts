@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
+
+interface KeyRow {
+  key: Buffer | null;
+}
+
+/**
+ * Data keys in their own small SQLite file next to the event log (DATA_DIR, 0600 like every data file). A destroyed
+ * key's row keeps only a tombstone; `secure_delete` makes SQLite overwrite the freed bytes instead of leaving them in
+ * the file's free pages, and the rollback journal (not WAL) keeps no old copy of the page once the write commits.
+ */
+export class SqliteDataKeyStore implements DataKeyStore {
+  private readonly db: Database.Database;
+  private readonly stmts: {
+    get: Database.Statement<[string], KeyRow>;
+    insert: Database.Statement<[string, Buffer, string]>;
+    destroy: Database.Statement<[{ owner: string; at: string }]>;
+  };
+
+  constructor(filePath: string) {
+    this.db = new Database(filePath);
+    this.db.pragma('journal_mode = DELETE');
+    this.db.pragma('secure_delete = ON');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS data_keys (
+        owner_id     TEXT PRIMARY KEY,
+        key          BLOB,
+        created_at   TEXT NOT NULL,
+        destroyed_at TEXT
+      )
+    `);
+    this.stmts = {
+      get: this.db.prepare<[string], KeyRow>('SELECT key FROM data_keys WHERE owner_id = ?'),
+      insert: this.db.prepare<[string, Buffer, string]>('INSERT OR IGNORE INTO data_keys (owner_id, key, created_at) VALUES (?, ?, ?)'),
+      destroy: this.db.prepare<[{ owner: string; at: string }]>(
+        `INSERT INTO data_keys (owner_id, key, created_at, destroyed_at) VALUES (@owner, NULL, @at, @at)
+         ON CONFLICT (owner_id) DO UPDATE SET key = NULL, destroyed_at = @at`,
+      ),
+    };
+  }
+
+  async keyFor(ownerId: string): Promise<Buffer> {
+    let row = this.stmts.get.get(ownerId);
+    if (!row) {
+      // INSERT OR IGNORE then read: whoever inserted first (this or another process) wins, both use that key.
+      this.stmts.insert.run(ownerId, newDataKey(), new Date().toISOString());
+      row = this.stmts.get.get(ownerId);
+    }
+    if (!row?.key) throw new DataKeyDestroyedError(ownerId);
+    return row.key;
+  }
+
+  async find(ownerId: string): Promise<Buffer | null> {
+    return this.stmts.get.get(ownerId)?.key ?? null;
+  }
+
+  async destroy(ownerId: string): Promise<void> {
+    this.stmts.destroy.run({ owner: ownerId, at: new Date().toISOString() });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export const openSqliteDataKeyStore = (filePath: string): DataKeyStore => new SqliteDataKeyStore(filePath);
