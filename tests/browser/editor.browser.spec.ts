@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiSignUp, editorText, hidden, setEditorText, toastWith, UI_TIMEOUT, uniqueUser, useBrowserApp, visible } from './harness';
+import { apiSignUp, editorText, hidden, setEditorText, toastWith, useBrowserApp, visible } from './harness';
 
 const app = useBrowserApp();
 
@@ -209,25 +209,20 @@ describe('editor', () => {
   });
 
   it('compares inline on a phone (390 x 844)', async () => {
-    const ctx = await app.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    try {
-      ctx.setDefaultTimeout(UI_TIMEOUT);
-      const page = await ctx.newPage();
-      await apiSignUp(page, app.url, uniqueUser('phone'));
-      const id = await makeScript(page, 'Phone', ['print("old")', 'print("new")']);
-      await page.goto(`${app.url}/script/${id}`);
-      await page.getByRole('button', { name: 'History (2)' }).click();
-      await page.getByRole('button', { name: 'Compare version 1 with current' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'Compare version 1 with current' }));
-      const diff = await visible(dialog.locator('.monaco-diff-editor'));
-      await visible(diff.locator('.line-insert, .char-insert').first());
-      // inline: one column of code; the original editor shrinks to its line numbers, its deleted lines shown in place
-      const width = (side: string) => diff.locator(`.editor.${side}`).evaluate((el) => el.getBoundingClientRect().width);
-      expect(await width('original')).toBeLessThan((await width('modified')) / 4);
-      await expect.poll(() => diff.locator('.editor.modified .view-zones').innerText()).toContain('print("old")');
-      expect(await dialog.innerText()).not.toContain('Left: version 1');
-    } finally {
-      await ctx.close();
-    }
+    const page = app.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await apiSignUp(page, app.url);
+    const id = await makeScript(page, 'Phone', ['print("old")', 'print("new")']);
+    await page.goto(`${app.url}/script/${id}`);
+    await page.getByRole('button', { name: 'History (2)' }).click();
+    await page.getByRole('button', { name: 'Compare version 1 with current' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Compare version 1 with current' }));
+    const diff = await visible(dialog.locator('.monaco-diff-editor'));
+    await visible(diff.locator('.line-insert, .char-insert').first());
+    // inline: one column of code; the original editor shrinks to its line numbers, its deleted lines shown in place
+    const width = (side: string) => diff.locator(`.editor.${side}`).evaluate((el) => el.getBoundingClientRect().width);
+    expect(await width('original')).toBeLessThan((await width('modified')) / 4);
+    await expect.poll(() => diff.locator('.editor.modified .view-zones').innerText()).toContain('print("old")');
+    expect(await dialog.innerText()).not.toContain('Left: version 1');
   });
 });

@@ -434,8 +434,8 @@ export default function ScriptEditorPage() {
           </div>
           <p id={hintId} className="editor-hint muted small">
             {/* Monaco 0.57's own toggle (editor.action.toggleTabFocusMode); Escape alone does not release Tab. */}
-            Tab indents inside the editor. To leave it with the keyboard, press <kbd>Ctrl</kbd>+<kbd>M</kbd> (<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd> on a
-            Mac), then <kbd>Tab</kbd>; the same keys give Tab back to the editor.
+            Tab indents here. To leave the editor with the keyboard, press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac: <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then{' '}
+            <kbd>Tab</kbd>; the same keys make Tab indent again.
           </p>
         </div>
         <aside className="editor-side" aria-label="Script details">
