@@ -54,6 +54,9 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
   const monaco = useMonaco();
   const editorRef = useRef<EditorInstance | null>(null);
   const emitted = useRef(value);
+  // @monaco-editor/react calls the first render's onMount, whenever Monaco gets ready: it must read the latest props
+  const latest = useRef({ value, onMount });
+  latest.current = { value, onMount };
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || value === emitted.current || value === editor.getValue()) return;
@@ -80,12 +83,14 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
           }}
           onMount={(editor, api) => {
             editorRef.current = editor;
-            if (editor.getValue() !== value) editor.setValue(value);
-            emitted.current = value;
+            // a version viewed (or a draft restored) while Monaco was loading: show that, not the first render's text
+            const { value: current, onMount: mounted } = latest.current;
+            if (editor.getValue() !== current) editor.setValue(current);
+            emitted.current = current;
             // Monaco's input is a hidden textarea (editContext: false); it sets no description of its own
             if (describedBy) editor.getDomNode()?.querySelector('textarea')?.setAttribute('aria-describedby', describedBy);
-            if (!readOnly) keepTokensCurrentWhileTyping(editor); // disposed with the editor
-            onMount?.(editor, api);
+            keepTokensCurrentWhileTyping(editor); // disposed with the editor
+            mounted?.(editor, api);
           }}
           loading={<Loading height={height} />}
           options={{
