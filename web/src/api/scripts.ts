@@ -41,7 +41,7 @@ export async function refreshScripts(id?: string): Promise<void> {
   await Promise.all([invalidateQueries(['scripts']), invalidateQueries(['folder']), id ? invalidateQueries(['script', id]) : undefined]);
 }
 
-export async function createScript(input: { title: string; content: string; folderId?: string | null }): Promise<Script> {
+export async function createScript(input: { title: string; content: string; folderId?: string | null; comment?: string }): Promise<Script> {
   const script = await apiFetch<Script>('/api/scripts', { method: 'POST', json: input });
   setQueryData(scriptKeys.one(script.id), script);
   void refreshScripts();
@@ -87,9 +87,4 @@ export async function moveScript(id: string, folderId: string | null): Promise<S
   const script = await apiFetch<Script>(`/api/scripts/${enc(id)}/move`, { method: 'POST', json: { folderId } });
   await refreshScripts(id);
   return script;
-}
-
-/** The automatic comment of a save: the update's date and time. */
-export function autoComment(now = new Date()): string {
-  return `Updated on ${now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })} at ${now.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true })}`;
 }

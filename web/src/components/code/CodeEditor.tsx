@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react';
 import { Spinner } from '../ui/Spinner';
 import { editorTheme, loadMonaco, type MonacoApi } from '../../lib/monaco/load';
+import { keepTokensCurrentWhileTyping } from '../../lib/monaco/lua-language';
 
 /** Loads the local Monaco build once; `null` until it is ready. */
 export function useMonaco(): MonacoApi | null {
@@ -36,6 +37,8 @@ export type CodeEditorProps = {
   onMount?: OnMount;
   /** model URI path; one model per script keeps undo history separate */
   path?: string;
+  /** id of a visible hint (e.g. how to leave the editor with the keyboard), read after the editing area's name */
+  describedBy?: string;
 };
 
 type EditorInstance = Parameters<OnMount>[0];
@@ -47,10 +50,13 @@ type EditorInstance = Parameters<OnMount>[0];
  * version viewed, a draft restored, a format). Passing every `value` back (a controlled editor) makes a render that
  * lags one keystroke behind reset the model and drop what was just typed.
  */
-export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy }: CodeEditorProps) {
   const monaco = useMonaco();
   const editorRef = useRef<EditorInstance | null>(null);
   const emitted = useRef(value);
+  // @monaco-editor/react calls the first render's onMount, whenever Monaco gets ready: it must read the latest props
+  const latest = useRef({ value, onMount });
+  latest.current = { value, onMount };
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor || value === emitted.current || value === editor.getValue()) return;
@@ -77,9 +83,14 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
           }}
           onMount={(editor, api) => {
             editorRef.current = editor;
-            if (editor.getValue() !== value) editor.setValue(value);
-            emitted.current = value;
-            onMount?.(editor, api);
+            // a version viewed (or a draft restored) while Monaco was loading: show that, not the first render's text
+            const { value: current, onMount: mounted } = latest.current;
+            if (editor.getValue() !== current) editor.setValue(current);
+            emitted.current = current;
+            // Monaco's input is a hidden textarea (editContext: false); it sets no description of its own
+            if (describedBy) editor.getDomNode()?.querySelector('textarea')?.setAttribute('aria-describedby', describedBy);
+            keepTokensCurrentWhileTyping(editor); // disposed with the editor
+            mounted?.(editor, api);
           }}
           loading={<Loading height={height} />}
           options={{
@@ -100,6 +111,8 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
             // the classic hidden-textarea path does not.
             editContext: false,
             acceptSuggestionOnEnter: 'smart',
+            // the standalone editor defaults to 'advanced', which ignores the Lua indentation rules (lib/monaco/lua-language.ts)
+            autoIndent: 'full',
           }}
         />
       )}
@@ -107,9 +120,27 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
   );
 }
 
-/** Side-by-side diff (Monaco DiffEditor): additions green, deletions red. */
+/** Below this width two columns of code are unreadable: the diff is shown inline (one column, deletions above additions). */
+export const NARROW_DIFF_QUERY = '(max-width: 699.98px)';
+
+/** Whether a media query matches, following changes (rotation, window resize). */
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+/** Diff (Monaco DiffEditor): additions green, deletions red; side by side, or inline on narrow screens. */
 export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }: { original: string; modified: string; height?: number | string; label: string }) {
   const monaco = useMonaco();
+  const inline = useMediaQuery(NARROW_DIFF_QUERY);
   // @monaco-editor/react disposes the models before the diff widget lets go of them ("TextModel got disposed before
   // DiffEditorWidget model got reset"): keep the models and dispose them ourselves once the widget is gone.
   const models = useRef<{ dispose(): void }[]>([]);
@@ -122,7 +153,7 @@ export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }
     [],
   );
   return (
-    <div className="code-editor diff-viewer" role="group" aria-label={label}>
+    <div className="code-editor diff-viewer" role="group" aria-label={label} data-layout={inline ? 'inline' : 'side-by-side'}>
       {!monaco ? (
         <Loading height={height} />
       ) : (
@@ -142,7 +173,7 @@ export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }
           options={{
             readOnly: true,
             originalEditable: false,
-            renderSideBySide: true,
+            renderSideBySide: !inline,
             useInlineViewWhenSpaceIsLimited: false,
             wordWrap: 'on',
             automaticLayout: true,

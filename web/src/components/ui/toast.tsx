@@ -19,8 +19,17 @@ export const useToastStore = create<ToastState>((set) => ({
   dismiss: () => set({ current: null }),
 }));
 
-export function toast(t: ToastInput): void {
+/** Shows a toast; returns its id, for `dismissToast`. */
+export function toast(t: ToastInput): number {
+  const id = nextId;
   useToastStore.getState().show(t);
+  return id;
+}
+
+/** Dismisses that toast if it is still the one shown (a page's own toast, when the page is left). */
+export function dismissToast(id: number): void {
+  const { current, dismiss } = useToastStore.getState();
+  if (current?.id === id) dismiss();
 }
 
 export const TOAST_DURATION_MS = 5000;

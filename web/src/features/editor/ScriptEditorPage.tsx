@@ -2,9 +2,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { OnMount } from '@monaco-editor/react';
 import { Button } from '../../components/ui/Button';
-import { ArrowLeftIcon, HistoryIcon, SaveIcon, UploadIcon, WandIcon, AlertIcon, CheckIcon, LockIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, HistoryIcon, SaveIcon, UploadIcon, WandIcon, AlertIcon, CheckIcon, LockIcon, RotateCcwIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
-import { toast } from '../../components/ui/toast';
+import { dismissToast, toast } from '../../components/ui/toast';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CodeEditor } from '../../components/code/CodeEditor';
 import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
 import { paths, shareUrls } from '../../config/paths';
@@ -12,9 +13,8 @@ import { errorMessage } from '../../lib/api-client';
 import { byteLength, formatRelative } from '../../lib/format';
 import { checkLuaSyntax, type LuaSyntaxError } from '../../lib/monaco/lua-diagnostics';
 import type { MonacoApi } from '../../lib/monaco/load';
-import { checkFile } from '../../api/uploads';
+import { ACCEPT_ATTRIBUTE, ALLOWED_LIST, checkFile } from '../../api/uploads';
 import {
-  autoComment,
   createScript,
   fetchVersion,
   restoreVersion,
@@ -26,6 +26,7 @@ import {
 } from '../../api/scripts';
 import type { ScriptVersion, VersionSummary } from '../../api/types';
 import { draftKey, useDraft } from './use-draft';
+import { useLeaveGuard } from './use-leave-guard';
 import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
 import { CompareDialog } from './components/CompareDialog';
@@ -49,6 +50,8 @@ export default function ScriptEditorPage() {
   const versions = useVersions(id);
 
   const [title, setTitle] = useState('');
+  /** optional version comment; empty means the server writes its automatic UTC one */
+  const [comment, setComment] = useState('');
   const [content, setContent] = useState('');
   const [loaded, setLoaded] = useState(isNew);
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -64,12 +67,21 @@ export default function ScriptEditorPage() {
   const monacoRef = useRef<MonacoApi | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
+  const hintId = useId();
+  /** set just before a navigation the page makes itself (to the created script), which must not ask first */
+  const leavingOnPurpose = useRef(false);
+  /** the Format error toast belongs to this page: it goes when the page does */
+  const formatErrorToast = useRef<number | null>(null);
+  useEffect(() => () => {
+    if (formatErrorToast.current !== null) dismissToast(formatErrorToast.current);
+  }, []);
 
   const saved = script.data;
   const dirty = isNew ? title.trim() !== '' || content.trim() !== '' : !!saved && (title !== saved.title || content !== saved.content);
   const userId = useAuthStore((s) => s.user?.id ?? 'anonymous');
   const key = draftKey(userId, id, folderId);
   const draft = useDraft(key, { title, content, baseVersion: saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
+  const leave = useLeaveGuard(dirty, leavingOnPurpose);
 
   // First load of an existing script: fill the editor, then offer a draft if one differs.
   useEffect(() => {
@@ -125,14 +137,18 @@ export default function ScriptEditorPage() {
     setSaving(true);
     savingRef.current = true;
     try {
+      const note = comment.trim() || undefined; // no comment: the server records its automatic UTC one
       if (isNew) {
-        const created = await createScript({ title: title.trim(), content, folderId: folderId || null });
+        const created = await createScript({ title: title.trim(), content, folderId: folderId || null, comment: note });
         draft.clear();
+        setComment('');
+        leavingOnPurpose.current = true;
         toast({ title: 'Script created', description: `“${created.title}” has been saved as version 1.` });
         navigate(paths.script(created.id) + (folderId ? `?folderId=${encodeURIComponent(folderId)}` : ''), { replace: true });
       } else {
-        const updated = await updateScript(id, { title: title.trim(), content, comment: autoComment() });
+        const updated = await updateScript(id, { title: title.trim(), content, comment: note });
         draft.clear();
+        setComment('');
         setTitle(updated.title);
         toast({ title: 'Script updated', description: `Saved as version ${updated.version}.` });
       }
@@ -142,7 +158,7 @@ export default function ScriptEditorPage() {
       savingRef.current = false;
       setSaving(false);
     }
-  }, [viewing, title, contentState, isNew, folderId, id, navigate, draft]);
+  }, [viewing, title, comment, contentState, isNew, folderId, id, navigate, draft]);
 
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -180,7 +196,7 @@ export default function ScriptEditorPage() {
       } else if (!editor) setContent(formatted);
       toast({ title: 'Formatted', description: 'The script was formatted with StyLua.' });
     } catch (err) {
-      toast({ title: 'Format failed', description: errorMessage(err), variant: 'destructive' });
+      formatErrorToast.current = toast({ title: 'Format failed', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setFormatting(false);
     }
@@ -189,12 +205,12 @@ export default function ScriptEditorPage() {
   const openFile = async (file: File | undefined) => {
     if (!file) return;
     const problem = checkFile(file);
-    if (problem === 'type') toast({ title: 'Invalid file type', description: 'Only .lua and .txt files are allowed', variant: 'destructive' });
+    if (problem === 'type') toast({ title: 'Invalid file type', description: `Only ${ALLOWED_LIST} files are allowed`, variant: 'destructive' });
     else if (problem === 'size') toast({ title: 'File too large', description: 'Maximum file size is 5MB', variant: 'destructive' });
     else {
       const text = await file.text();
       setContent(text);
-      if (!title.trim()) setTitle(file.name.replace(/\.(lua|txt)$/i, ''));
+      if (!title.trim()) setTitle(file.name.replace(/\.(lua|luau|txt)$/i, ''));
       toast({ title: 'File loaded', description: `${file.name} is in the editor. Save to keep it.` });
     }
     if (fileRef.current) fileRef.current.value = '';
@@ -211,6 +227,16 @@ export default function ScriptEditorPage() {
     }
   };
 
+  const [restoringViewed, setRestoringViewed] = useState(false);
+  const restoreViewed = async (version: number) => {
+    setRestoringViewed(true);
+    try {
+      await restore({ version });
+    } finally {
+      setRestoringViewed(false);
+    }
+  };
+
   const returnToCurrent = async () => {
     setViewing(null);
     const fresh = await script.refetch();
@@ -221,7 +247,7 @@ export default function ScriptEditorPage() {
     }
   };
 
-  const restore = async (v: VersionSummary) => {
+  const restore = async (v: { version: number }) => {
     if (!id) return;
     try {
       const restored = await restoreVersion(id, v.version);
@@ -311,7 +337,7 @@ export default function ScriptEditorPage() {
         </div>
         <div className="row-wrap editor-actions">
           {dirty && !viewing && <span className="badge badge-outline">Unsaved changes</span>}
-          <input ref={fileRef} type="file" accept=".lua,.txt" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void openFile(e.target.files?.[0])} />
+          <input ref={fileRef} type="file" accept={ACCEPT_ATTRIBUTE} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void openFile(e.target.files?.[0])} />
           <Button variant="outline" onClick={() => fileRef.current?.click()} disabled={!!viewing} title="Load a .lua or .txt file into the editor">
             <UploadIcon /> Upload
           </Button>
@@ -322,6 +348,22 @@ export default function ScriptEditorPage() {
             {/* versions are numbered 1..n and never removed, so the latest number counts them all (the list is paged) */}
             <HistoryIcon /> History ({versionNumbers[0] ?? 0})
           </Button>
+          <input
+            className="input save-comment"
+            aria-label="Version comment (optional)"
+            placeholder="Comment (optional)"
+            title="A note for this version's history. Left empty, the version gets the date and time."
+            maxLength={500}
+            value={comment}
+            disabled={!!viewing}
+            onChange={(e) => setComment(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void save();
+              }
+            }}
+          />
           <Button onClick={() => void save()} disabled={saving || !!viewing} title="Save (Ctrl+S)">
             <SaveIcon /> {saving ? 'Saving...' : 'Save'}
           </Button>
@@ -355,6 +397,11 @@ export default function ScriptEditorPage() {
         <div className="alert alert-warning" role="status">
           <LockIcon />
           <span className="spacer-text">Viewing version {viewing.version}. This is a read-only view.</span>
+          {viewing.version !== latestVersion && (
+            <Button size="sm" disabled={restoringViewed} onClick={() => void restoreViewed(viewing.version)}>
+              <RotateCcwIcon /> {restoringViewed ? 'Restoring...' : 'Restore this version'}
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={() => void returnToCurrent()}>
             Return to Current Version
           </Button>
@@ -370,6 +417,7 @@ export default function ScriptEditorPage() {
             label={viewing ? `Version ${viewing.version} (read-only)` : 'Script content'}
             onMount={onMount}
             path={`script-${id ?? 'new'}.lua`}
+            describedBy={hintId}
           />
           <div className={`editor-status ${syntax ? 'text-destructive' : 'muted'}`} aria-live="polite">
             {syntax ? (
@@ -384,11 +432,17 @@ export default function ScriptEditorPage() {
               'Lua · Ctrl+S to save'
             )}
           </div>
+          <p id={hintId} className="editor-hint muted small">
+            {/* Monaco 0.57's own toggle (editor.action.toggleTabFocusMode); Escape alone does not release Tab. */}
+            Tab indents here. To leave the editor with the keyboard, press <kbd>Ctrl</kbd>+<kbd>M</kbd> (Mac: <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd>), then{' '}
+            <kbd>Tab</kbd>; the same keys make Tab indent again.
+          </p>
         </div>
         <aside className="editor-side" aria-label="Script details">
           <VersionInfoPanel
             isNew={isNew}
             latestVersion={latestVersion}
+            viewing={viewing ? { version: viewing.version, createdAt: viewing.createdAt } : null}
             updatedAt={saved?.updatedAt ?? null}
             createdAt={saved?.createdAt ?? null}
             bytes={byteLength(shown)}
@@ -443,6 +497,21 @@ export default function ScriptEditorPage() {
           current={saved.content}
         />
       )}
+      <ConfirmDialog
+        open={leave.state === 'blocked'}
+        onOpenChange={(open) => {
+          // after Leave the dialog closes too: resetting a proceeding blocker would undo the navigation
+          if (!open && leave.state === 'blocked' && !leavingOnPurpose.current) leave.reset?.();
+        }}
+        title="Leave without saving?"
+        description="Your changes are not saved as a version yet. A draft stays in this browser and is offered when you come back."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => {
+          leavingOnPurpose.current = true;
+          leave.proceed?.();
+        }}
+      />
       {saved && (
         <ShareDialog
           open={shareOpen}

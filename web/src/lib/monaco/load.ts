@@ -1,6 +1,7 @@
 import { loader } from '@monaco-editor/react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { registerLuaCompletion } from './lua-completion';
+import { registerLuaLanguage } from './lua-language';
 
 export type MonacoApi = typeof Monaco;
 
@@ -14,6 +15,7 @@ export function loadMonaco(): Promise<MonacoApi> {
   promise ??= import('./monaco-lua').then(({ monaco }) => {
     loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
     registerLuaCompletion(monaco);
+    registerLuaLanguage(monaco);
     return monaco;
   });
   return promise;

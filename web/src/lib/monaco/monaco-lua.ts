@@ -29,6 +29,8 @@ import 'monaco-editor/features/smartSelect/register';
 import 'monaco-editor/features/snippet/register';
 import 'monaco-editor/features/suggest/register';
 import 'monaco-editor/features/tokenization/register';
+// Ctrl+M (Ctrl+Shift+M on a Mac): Tab moves focus instead of indenting, the keyboard way out of the editor.
+import 'monaco-editor/features/toggleTabFocusMode/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/quickCommand/register';

@@ -24,5 +24,29 @@ export async function formatLua(code: string): Promise<string> {
   config.indent_width = 4;
   config.column_width = 120;
   // formatCode takes the config by value: wasm-bindgen frees it (calling config.free() afterwards throws).
-  return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
+  try {
+    return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
+  } catch (err) {
+    // StyLua throws its whole report as a string, one line per parse error: keep the first, for a toast
+    throw new Error(styluaErrorLine(err instanceof Error ? err.message : String(err)));
+  }
+}
+
+const MAX_ERROR_LENGTH = 160;
+
+/**
+ * The first meaningful line of a StyLua error report, led by where it is:
+ * "error parsing: \n - unexpected token `print` (2:1 to 2:6), expected `)` after expression\n - ..." becomes
+ * "Line 2, column 1: unexpected token `print`, expected `)` after expression".
+ */
+export function styluaErrorLine(report: string): string {
+  const lines = report
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^\s*(error parsing:|error:)?\s*-?\s*/i, '').trim())
+    .filter((l) => l !== '');
+  const first = lines[0] ?? 'StyLua could not format this script.';
+  const at = /\s*\((\d+):(\d+) to \d+:\d+\)/.exec(first);
+  const line = at ? `Line ${at[1]}, column ${at[2]}: ${first.replace(at[0], '')}` : first;
+  const short = line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
+  return lines.length > 1 ? `${short} (and ${lines.length - 1} more)` : short;
 }

@@ -1,5 +1,5 @@
 import { Dialog } from '../../../components/ui/Dialog';
-import { DiffViewer } from '../../../components/code/CodeEditor';
+import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../../components/code/CodeEditor';
 
 /** A version against the current one, side by side (Monaco DiffEditor). */
 export function CompareDialog({
@@ -17,12 +17,17 @@ export function CompareDialog({
   currentVersion: number;
   current: string;
 }) {
+  const inline = useMediaQuery(NARROW_DIFF_QUERY);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Compare version ${version} with current`}
-      description={`Left: version ${version}. Right: current version ${currentVersion}. Additions are green, deletions red.`}
+      description={
+        inline
+          ? `Lines of version ${version} that the current version ${currentVersion} removed are red, lines it added green.`
+          : `Left: version ${version}. Right: current version ${currentVersion}. Additions are green, deletions red.`
+      }
       size="xl"
     >
       <div className="diff-legend row-wrap" aria-hidden="true">

@@ -6,12 +6,15 @@ import { formatBytesLong, formatDate } from '../../../lib/format';
 export function VersionInfoPanel({
   isNew,
   latestVersion,
+  viewing,
   updatedAt,
   createdAt,
   bytes,
 }: {
   isNew: boolean;
   latestVersion: number | null;
+  /** the old version on screen (read-only), if any: its own number and date go with the size shown */
+  viewing: { version: number; createdAt: string } | null;
   updatedAt: string | null;
   createdAt: string | null;
   bytes: number;
@@ -37,8 +40,16 @@ export function VersionInfoPanel({
             <dt>Creation Date</dt>
             <dd>{isNew || !createdAt ? 'Not created yet' : formatDate(createdAt)}</dd>
           </div>
+          {viewing && (
+            <div>
+              <dt>Viewing</dt>
+              <dd>
+                Version {viewing.version}, saved {formatDate(viewing.createdAt)}
+              </dd>
+            </div>
+          )}
           <div>
-            <dt>Size</dt>
+            <dt>{viewing ? `Size of version ${viewing.version}` : 'Size'}</dt>
             <dd>{formatBytesLong(bytes)}</dd>
           </div>
         </dl>

@@ -11,6 +11,7 @@ import { formatDate, formatRelative } from '../../../lib/format';
 import { useHistory } from '../../../api/scripts';
 import type { VersionSummary } from '../../../api/types';
 import type { PagedQueryResult } from '../../../lib/paged-query';
+import { activityLabel } from '../activity-label';
 
 /** Version History: a timeline of versions (latest first, 'Current' badge), View / Compare / Restore; and the audit trail. */
 export function VersionHistoryDialog({
@@ -113,7 +114,7 @@ export function VersionHistoryDialog({
                 <li key={String(e.position)} className="audit-item">
                   <div className="row-wrap">
                     <strong>{e.summary}</strong>
-                    <Badge variant="outline">{e.type}</Badge>
+                    {activityLabel(e.type) && <Badge variant="outline">{activityLabel(e.type)}</Badge>}
                   </div>
                   <div className="muted small">
                     by {e.actorName ?? e.actorId ?? 'system'} · <time dateTime={e.at}>{formatDate(e.at)}</time>

@@ -1,0 +1,51 @@
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+
+/**
+ * Indentation for Lua and Luau, as VS Code's Lua configuration does it: a line that opens a block (`then`, `do`,
+ * `function ...(...)`, `repeat`, `else`, or a trailing `{`) and does not close it again indents the next line; a line
+ * that starts with `end`, `until`, `else`, `elseif` or `}` is outdented as it is typed. Text after `--` is ignored.
+ */
+export const LUA_INCREASE_INDENT = /^((?!--).)*((\b(else|function|then|do|repeat)\b((?!\b(end|until)\b).)*)|(\{\s*))$/;
+export const LUA_DECREASE_INDENT = /^\s*((\b(elseif|else|end|until)\b)|(\})|(\)))/;
+
+/** Only the fields Lua's own configuration lacks: Monaco merges configurations field by field, whichever loads first. */
+export const luaIndentation: Monaco.languages.LanguageConfiguration = {
+  indentationRules: { increaseIndentPattern: LUA_INCREASE_INDENT, decreaseIndentPattern: LUA_DECREASE_INDENT },
+  onEnterRules: [
+    // Enter between an opener and what closes it on one line (`if x then|end`, `Connect(function()|)`): the body
+    // indented, the closer on the line below at the opener's indentation.
+    {
+      beforeText: /^((?!--).)*(\b(then|do|repeat|else)|\bfunction\b[^()]*\([^()]*\))\s*$/,
+      afterText: /^\s*(end\b|until\b|[)\]}])/,
+      action: { indentAction: 2 /* IndentAction.IndentOutdent */ },
+    },
+  ],
+};
+
+let registered = false;
+
+export function registerLuaLanguage(monaco: typeof Monaco): void {
+  if (registered) return;
+  registered = true;
+  monaco.languages.setLanguageConfiguration('lua', luaIndentation);
+}
+
+type InternalTokenization = { isCheapToTokenize(line: number): boolean; forceTokenization(line: number): void };
+type TypingEditor = Pick<Monaco.editor.ICodeEditor, 'getModel' | 'getPosition' | 'onDidChangeModelContent'>;
+/** Edits larger than this are pastes or replacements, not typing: the background tokenizer catches up on those. */
+const TYPED_EDIT_MAX = 64;
+
+/**
+ * Monaco applies the outdent of a typed `end` or `}` only when the line's tokens are current ("cheap to
+ * tokenize"); they lag behind the background tokenizer after a quick Enter, on a busy machine, and the outdent is
+ * silently skipped. After each typed edit, bring the cursor's line up to date (a few short lines, synchronously).
+ */
+export function keepTokensCurrentWhileTyping(editor: TypingEditor): Monaco.IDisposable {
+  return editor.onDidChangeModelContent((e) => {
+    if (e.isFlush || e.changes.some((c) => c.text.length > TYPED_EDIT_MAX || c.rangeLength > TYPED_EDIT_MAX)) return;
+    // the model's tokenization part is not in Monaco's public typings (it is what the cursor code itself calls)
+    const tokens = (editor.getModel() as unknown as { tokenization?: InternalTokenization } | null)?.tokenization;
+    const line = editor.getPosition()?.lineNumber;
+    if (tokens && line && !tokens.isCheapToTokenize(line)) tokens.forceTokenization(line);
+  });
+}
