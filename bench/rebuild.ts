@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
-import type { NewEvent } from '../services/eventstore/event-store';
+import type { EventStore, NewEvent } from '../services/eventstore/event-store';
+import { openEventLog } from '../services/storage';
+import { loadConfig } from '../services/config';
 import { openEmbeddedReadStore } from '../projections/read-store/embedded-read-store';
 import { Projector } from '../projections/projector';
 import { allProjections } from '../projections/registry';
@@ -15,7 +16,8 @@ import { randomId } from '../services/security/secrets';
 export async function measureRebuild(count: number): Promise<{ eventsPerSecond: number; readOnlyEventsPerSecond: number; cpuEventsPerSecond: number; count: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'luavault-rebuild-'));
   try {
-    const store = openSqliteEventStore(join(dir, 'events.sqlite'));
+    // The log as the server writes it: contents sealed with per-account keys, so the rebuild pays for opening them.
+    const store = await openEventLog(loadConfig({ DATA_DIR: dir }));
     await seedForBench(store, count);
     const head = await store.headPosition();
 
@@ -45,8 +47,8 @@ export async function measureRebuild(count: number): Promise<{ eventsPerSecond: 
   }
 }
 
-export async function seedForBench(store: ReturnType<typeof openSqliteEventStore>, count: number): Promise<void> {
-  const meta = (actorId: string) => ({ actorId, at: new Date().toISOString(), schemaVersion: 1 });
+export async function seedForBench(store: EventStore, count: number): Promise<void> {
+  const meta = (actorId: string) => ({ actorId, at: new Date().toISOString(), schemaVersion: 1, ownerId: actorId });
   const content = (n: number) => `-- script ${n}\nlocal Players = game:GetService("Players")\nprint("version ${n}")\n`.repeat(3);
   let written = 0;
   const pending: Promise<unknown>[] = [];

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
+import { dirname } from 'node:path';
+import { openEventLog } from '../services/storage';
+import { loadConfig } from '../services/config';
 import type { ExpectedRevision, NewEvent } from '../services/eventstore/event-store';
 import { scriptDecider, type ScriptState } from '../services/domain/script/decider';
 import type { ScriptCommand } from '../services/domain/script/commands';
@@ -23,7 +25,8 @@ interface Plan {
 const CHUNK = 20;
 const [eventsFile, planFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile!, 'utf8')) as Plan;
-const store = openSqliteEventStore(eventsFile!);
+// The log as the server sees it: the scripts' first versions were sealed by the server, and so are these saves.
+const store = await openEventLog(loadConfig({ DATA_DIR: dirname(eventsFile!) }));
 let clock = Date.now();
 let events = 0;
 let contentBytes = 0;
@@ -47,7 +50,7 @@ async function seedScript(script: Plan['scripts'][number]): Promise<void> {
     const command = { type: 'SaveScript', data: { scriptId: script.id, userId: script.ownerId, content, comment: `save ${version}` }, metadata: { actorId, at } } as ScriptCommand;
     for (const event of scriptDecider.decide(command, state)) {
       state = scriptDecider.evolve(state, event);
-      pending.push({ type: event.type, data: event.data, metadata: { actorId, at, schemaVersion: 1 } });
+      pending.push({ type: event.type, data: event.data, metadata: { actorId, at, schemaVersion: 1, ownerId: script.ownerId } });
     }
     contentBytes += content.length;
     if (pending.length >= CHUNK) await flush();

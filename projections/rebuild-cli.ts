@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config';
-import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
-import { openEsdbEventStore } from '../services/eventstore/esdb-event-store';
+import { openEventLog } from '../services/storage';
 import { openSqliteLease } from './lease/sqlite-lease';
 import { openMongoLease } from './lease/mongo-lease';
 import { allProjections } from './registry';
@@ -24,8 +23,8 @@ try {
   const { head, seconds } = await rebuildBesideLive(config, {
     holder: `rebuild-${randomId(6)}`,
     openLease,
-    openEventStore: async () =>
-      config.eventStoreUrl ? openEsdbEventStore(config.eventStoreUrl) : openSqliteEventStore(join(config.dataDir, 'events.sqlite')),
+    // Sealed like the server's: the projections must see the same plain events the live projector sees.
+    openEventStore: () => openEventLog(config),
     projections: allProjections,
     swapTimeoutMs: values['swap-timeout-s'] ? Number(values['swap-timeout-s']) * 1000 : undefined,
     projectorLeaseTtlMs: values['projector-lease-ttl-ms'] ? Number(values['projector-lease-ttl-ms']) : undefined,

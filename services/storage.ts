@@ -24,14 +24,7 @@ export interface Storage {
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
 export async function openStorage(config: Config): Promise<Storage> {
   secureDataDir(config.dataDir);
-  const log = config.eventStoreUrl
-    ? openEsdbEventStore(config.eventStoreUrl)
-    : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  // Personal fields are sealed with per-account keys kept outside the append-only log (docs/decisions.md).
-  const dataKeys: DataKeyStore = config.mongodbUrl
-    ? await MongoDataKeyStore.open(config.mongodbUrl)
-    : openSqliteDataKeyStore(join(config.dataDir, 'data-keys.sqlite'));
-  const eventStore = new SealedEventStore(log, dataKeys);
+  const eventStore = await openEventLog(config);
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
     : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024 });
@@ -40,6 +33,21 @@ export async function openStorage(config: Config): Promise<Storage> {
   // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.
   secureDataDir(config.dataDir);
   return { eventStore, readStore, shredder: eventStore, description: `${events} + ${reads}` };
+}
+
+/**
+ * The event log as every reader and writer must see it: personal fields sealed with per-account keys kept outside the
+ * append-only log (docs/decisions.md). The server, the rebuild and any tool that reads or appends events open it here,
+ * never the raw adapter, or they would read ciphertext (and write events account deletion cannot shred).
+ */
+export async function openEventLog(config: Config): Promise<SealedEventStore> {
+  const log = config.eventStoreUrl
+    ? openEsdbEventStore(config.eventStoreUrl)
+    : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
+  const dataKeys: DataKeyStore = config.mongodbUrl
+    ? await MongoDataKeyStore.open(config.mongodbUrl)
+    : openSqliteDataKeyStore(join(config.dataDir, 'data-keys.sqlite'));
+  return new SealedEventStore(log, dataKeys);
 }
 
 /**

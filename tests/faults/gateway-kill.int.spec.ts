@@ -2,10 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
 import { Client, createScript, startTestServer, uniqueName, versionsWithContent, type TestServer } from '../http/client';
-import { CheckpointPeek, eventsFile, killAllChildren, readModelsFile, startChildServer, waitUntil } from './harness';
+import { CheckpointPeek, eventsFile, killAllChildren, readModelsFile, startChildServer, waitUntil, openEventLogAt } from './harness';
 
 /**
  * The whole server (gateway and projector in one process) killed with SIGKILL while saves are in flight:
@@ -89,7 +88,7 @@ describe('gateway killed with kill -9', () => {
     // Restarted in-process on the same DATA_DIR, right away.
     server = await startTestServer({ dataDir });
     lap('restarted');
-    const events = openSqliteEventStore(eventsFile(dataDir));
+    const events = await openEventLogAt(dataDir);
     const head = await events.headPosition();
     await events.close();
     const peek = new CheckpointPeek(readModelsFile(dataDir));

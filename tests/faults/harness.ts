@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
+import { openEventLog } from '../../services/storage';
+import { loadConfig } from '../../services/config';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import type { Doc } from '../../projections/read-store/read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
@@ -135,6 +136,9 @@ export async function waitUntil<T>(probe: () => T | Promise<T>, options: { timeo
 export const readModelsFile = (dataDir: string) => join(dataDir, 'read-models.sqlite');
 export const eventsFile = (dataDir: string) => join(dataDir, 'events.sqlite');
 
+/** The embedded event log of `dataDir` as the server sees it (sealed fields opened with the account keys beside it). */
+export const openEventLogAt = (dataDir: string) => openEventLog(loadConfig({ DATA_DIR: dataDir }));
+
 /**
  * The checkpoints of the embedded read models in `dataDir`, read through a separate read-only connection
  * while another process may be writing them. Empty while the file does not exist yet.
@@ -212,7 +216,7 @@ export async function dumpReadModels(file: string): Promise<ReadModelDump> {
 
 /** Replays the whole log of `eventsPath` into a new embedded read store at `readModelsPath`. */
 export async function freshRebuild(eventsPath: string, readModelsPath: string): Promise<bigint> {
-  const eventStore = openSqliteEventStore(eventsPath);
+  const eventStore = await openEventLogAt(dirname(eventsPath));
   const readStore = await openEmbeddedReadStore(readModelsPath);
   try {
     return (await rebuildReadModels(eventStore, readStore, allProjections)).head;

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../services/server';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
 import type { Lease } from '../../projections/lease/lease';
 import { appendDecidedScriptCommands } from './seed';
-import { CheckpointPeek, eventsFile, readModelsFile, waitUntil } from './harness';
+import { CheckpointPeek, eventsFile, readModelsFile, waitUntil, openEventLogAt } from './harness';
 
 /**
  * Projector processes (role `projector`, embedded default, in this process) whose lease store misbehaves:
@@ -68,7 +67,7 @@ describe('projector lease faults', () => {
 
     faults.refuse = false;
     await waitUntil(async () => (await health(projector)).holdingLease, { timeoutMs: 10_000, what: 'the lease taken again' });
-    const events = openSqliteEventStore(eventsFile(dir));
+    const events = await openEventLogAt(dir);
     const peek = new CheckpointPeek(readModelsFile(dir));
     try {
       await appendDecidedScriptCommands(events, [], { savesPerScript: 3, newScriptsPerOwner: 2, contentBytes: 200, owners: ['after'] });

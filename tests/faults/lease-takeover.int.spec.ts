@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
 import { appendDecidedScriptCommands } from './seed';
-import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readLease, readModelsFile, startChildServer, waitUntil, type ChildServer } from './harness';
+import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readLease, readModelsFile, startChildServer, waitUntil, type ChildServer, openEventLogAt } from './harness';
 
 /**
  * Two projectors on one DATA_DIR: exactly one holds the lease, also while it is busy catching up for several TTLs;
@@ -36,7 +35,7 @@ describe('projector lease', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'luavault-lease-'));
     dirs.push(dataDir);
 
-    const events = openSqliteEventStore(eventsFile(dataDir));
+    const events = await openEventLogAt(dataDir);
     const appendBulk = (owners: string[], savesPerScript: number) =>
       appendDecidedScriptCommands(events, [], { savesPerScript, newScriptsPerOwner: 5, contentBytes: 2000, owners });
     const peek = new CheckpointPeek(readModelsFile(dataDir));

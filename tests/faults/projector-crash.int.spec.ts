@@ -1,11 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
 import { startTestServer, type TestServer } from '../http/client';
 import { appendDecidedScriptCommands, seedWorkload } from './seed';
-import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readModelsFile, startChildServer, waitUntil } from './harness';
+import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readModelsFile, startChildServer, waitUntil, openEventLogAt } from './harness';
 
 /**
  * The projector killed with SIGKILL in the middle of a catch-up, twice, then restarted: the read models it ends
@@ -31,7 +30,7 @@ describe('projector killed mid-stream', () => {
     const dataDir = server.dataDir;
     const seeded = await seedWorkload(server.url, { users: 4, scriptsPerUser: 4, savesPerScript: 2, contentBytes: 2000 });
     await server.stop(); // flushes view counts
-    const events = openSqliteEventStore(eventsFile(dataDir));
+    const events = await openEventLogAt(dataDir);
     await appendDecidedScriptCommands(events, seeded.scripts, { savesPerScript: 200, newScriptsPerOwner: 2, contentBytes: 2000 });
     const head = await events.headPosition();
     await events.close();

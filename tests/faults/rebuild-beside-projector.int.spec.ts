@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
 import { allProjections } from '../../projections/registry';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { signedInUser, type Client } from '../http/client';
 import { appendDecidedScriptCommands, luaContent, seedWorkload } from './seed';
-import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readModelsFile, startChildServer, waitUntil } from './harness';
+import { CheckpointPeek, dumpReadModels, eventsFile, freshRebuild, killAllChildren, readModelsFile, startChildServer, waitUntil, openEventLogAt } from './harness';
 
 /**
  * The runbook's rebuild on the embedded default: `npm run projections:rebuild` while `npm start` serves writes.
@@ -97,7 +96,7 @@ describe('rebuild beside a running projector (embedded default)', () => {
     await damaged.close();
 
     const server = await startChildServer({ role: 'all', dataDir, leaseTtlMs: LEASE_TTL_MS });
-    const events = openSqliteEventStore(eventsFile(dataDir));
+    const events = await openEventLogAt(dataDir);
     const peek = new CheckpointPeek(readModelsFile(dataDir));
     try {
       // Volume, so the rebuild takes a while: appended to the log the server projects.

@@ -168,7 +168,7 @@ export async function appendDecidedScriptCommands(
     for (const event of events) {
       if (event.type === 'ScriptCreated') entry.firstContent = event.data.content;
       entry.state = scriptDecider.evolve(entry.state, event);
-      entry.pending.push({ type: event.type, data: event.data, metadata: { actorId: `user:${ownerId}`, at, schemaVersion: 1 } });
+      entry.pending.push({ type: event.type, data: event.data, metadata: { actorId: `user:${ownerId}`, at, schemaVersion: 1, ownerId } });
     }
   };
 
