@@ -255,9 +255,9 @@ describe('luavault share, login, watch, errors', () => {
     await user.dispose();
   });
 
-  it('watch pushes a saved file after the debounce (--once stops after that push)', async () => {
+  it('watch pushes saved files once the saves are quiet for the debounce (--once stops after that push)', async () => {
     const { user, project } = await pushedProject('Watched');
-    const child = user.spawn(['watch', '--debounce', '100', '--once', '--json'], { cwd: project });
+    const child = user.spawn(['watch', '--debounce', '400', '--once', '--json'], { cwd: project });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -269,13 +269,19 @@ describe('luavault share, login, watch, errors', () => {
     );
     const exited = new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
     await watching;
+    // two saves within the debounce: one push, of the last content
+    await writeFile(join(project, 'src/client/init.client.lua'), 'print("first save")\n');
+    await new Promise((r) => setTimeout(r, 50));
     await writeFile(join(project, 'src/client/init.client.lua'), 'print("saved in the editor")\n');
     const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
     if (code === 'timeout') child.kill();
     expect(code).toBe(0);
     const reports = stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(reports[0]).toMatchObject({ command: 'push', changes: [] });
-    expect(reports.at(-1)).toMatchObject({ changes: [{ path: 'src/client/init.client.lua', action: 'updated', version: 2 }] });
+    expect(reports).toHaveLength(2);
+    expect(reports[1]).toMatchObject({ changes: [{ path: 'src/client/init.client.lua', action: 'updated', version: 2 }] });
+    const id = await idOf(project, 'src/client/init.client.lua');
+    expect((await user.api('GET', `/scripts/${id}/content`)).body).toMatchObject({ version: 2, content: 'print("saved in the editor")\n' });
     await user.dispose();
   });
 
