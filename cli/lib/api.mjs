@@ -33,8 +33,10 @@ export class Api {
       try {
         res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       } catch (error) {
-        const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause;
-        throw new CliError(`Cannot reach ${this.server}: ${cause?.code ?? /** @type {Error} */ (error).message}`, EXIT.error);
+        // undici wraps the socket error: ECONNREFUSED, ENOTFOUND... is in its cause (or the first of an AggregateError)
+        const cause = /** @type {{ cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (error).cause;
+        const code = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? /** @type {Error} */ (error).message;
+        throw new CliError(`Cannot reach ${this.server}: ${code}`, EXIT.error);
       }
       if (res.status === 429 && attempt < MAX_RETRIES) {
         // the key's request budget is spent for this window: wait as told, then go on

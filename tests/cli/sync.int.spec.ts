@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../http/client';
-import { startCliUser, type CliUser } from './harness';
+import { CLI, startCliUser } from './harness';
 
 /**
  * The `luavault` CLI end to end: a real server, the CLI as a child process (`node cli/luavault.mjs`) with its own HOME,
@@ -255,6 +258,29 @@ describe('luavault share, login, watch, errors', () => {
     await user.dispose();
   });
 
+  it.skipIf(!existsSync('/usr/bin/script'))('login on a terminal reads the key without echoing it', async () => {
+    const user = await startCliUser(server);
+    // `script` gives the CLI a pseudo-terminal: what it prints (and what the terminal would echo) comes back on stdout
+    const child = spawn('/usr/bin/script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} login --server ${server.url}`, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', HOME: user.home, XDG_CONFIG_HOME: join(user.home, '.config') },
+    });
+    let output = '';
+    const prompted = new Promise<void>((resolvePrompt) =>
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('API key for')) resolvePrompt();
+      }),
+    );
+    const exited = new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+    await prompted;
+    child.stdin.write(`${user.apiKey}\r`);
+    expect(await exited).toBe(0);
+    expect(output).toContain('Logged in to');
+    expect(output).not.toContain(user.apiKey);
+    expect(JSON.parse(await readFile(join(user.home, '.config/luavault/config.json'), 'utf8')).apiKey).toBe(user.apiKey);
+    await user.dispose();
+  });
+
   it('watch pushes saved files once the saves are quiet for the debounce (--once stops after that push)', async () => {
     const { user, project } = await pushedProject('Watched');
     const child = user.spawn(['watch', '--debounce', '400', '--once', '--json'], { cwd: project });
@@ -302,9 +328,13 @@ describe('luavault share, login, watch, errors', () => {
     expect((await user.run(['pull', 'No/Such/Folder'], { cwd: elsewhere })).code).toBe(1);
     const down = await user.run(['status'], { cwd: project, env: { LUAVAULT_SERVER: 'http://127.0.0.1:9' } });
     expect(down.code).toBe(2); // synced with another server
-    const unreachable = await user.run(['pull', 'X', join(elsewhere, 'x')], { env: { LUAVAULT_SERVER: 'http://127.0.0.1:9' } });
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const unreachable = await user.run(['pull', 'X', join(elsewhere, 'x')], { env: { LUAVAULT_SERVER: `http://127.0.0.1:${port}` } });
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toContain('Cannot reach http://127.0.0.1:9');
+    expect(unreachable.stderr).toContain(`Cannot reach http://127.0.0.1:${port}: ECONNREFUSED`);
     await user.dispose();
   });
 });
