@@ -128,7 +128,9 @@ async function pullCommand(args) {
 /** The directory and its state for push/watch: a synced directory, or a new one with --to. @param {Args} args @param {Api} client */
 async function pushTarget(args, client) {
   const dirArg = args.positionals[0];
-  const root = dirArg ? resolve(dirArg) : ((await findSyncRoot('.')) ?? resolve('.'));
+  // a directory inside a synced one pushes that one, unless --to starts a new sync here
+  const enclosing = dirArg && args.values.to ? null : await findSyncRoot(dirArg ?? '.');
+  const root = enclosing ?? resolve(dirArg ?? '.');
   const existing = await readState(root);
   if (existing) {
     checkServer(existing, client);

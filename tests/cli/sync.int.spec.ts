@@ -103,7 +103,8 @@ describe('luavault push and pull', () => {
     // one edit: one new version, of that file only
     const edited = ROJO_TREE['src/shared/Util.luau']!.replace('héllo', 'hello');
     await writeFile(join(project, 'src/shared/Util.luau'), edited);
-    const second = await user.run(['push', '-m', 'greeting in ASCII', '--json'], { cwd: project });
+    // from a subdirectory: the enclosing synced directory is pushed
+    const second = await user.run(['push', '-m', 'greeting in ASCII', '--json'], { cwd: join(project, 'src/shared') });
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ changes: [{ path: 'src/shared/Util.luau', action: 'updated', version: 2 }], unchanged: 3 });
     for (const path of Object.keys(ROJO_TREE)) {
