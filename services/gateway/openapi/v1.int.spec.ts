@@ -223,6 +223,24 @@ describe('OpenAPI document for /api/v1', () => {
     expect(loadstring.status).toBe(200);
     expect(loadstring.text).toMatch(new RegExp(`^loadstring\\(game:HttpGet\\("https?://[^"]+/api/share/${shareId}/raw"\\)\\)\\(\\)$`));
 
+    expect(shared.body.rawUrl).toMatch(new RegExp(`^https?://[^"]+/api/share/${shareId}/raw$`));
+    expect(shared.body.loadstring).toBe(loadstring.text);
+
+    // the folder routes of the command-line sync
+    const made = await expectDocumented('/folders', 'POST', '/folders', { json: { name: 'Made by key', parentId: folderId } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'Made by key', parentId: folderId });
+    expect((await expectDocumented('/folders', 'POST', '/folders', { json: { name: ' ' } })).status).toBe(400);
+    expect((await expectDocumented('/folders', 'POST', '/folders', { json: { name: 'x', parentId: 'nope' } })).status).toBe(404);
+    const children = await expectDocumented('/folders', 'GET', `/folders?parentId=${folderId}`);
+    expect((children.body as unknown as { id: string }[]).map((f) => f.id)).toEqual([made.body.id]);
+    const inFolder = await expectDocumented('/folders/{id}/scripts', 'GET', `/folders/${folderId}/scripts`);
+    expect((inFolder.body as unknown as { id: string }[]).map((s) => s.id)).toEqual([id]);
+    expect((await expectDocumented('/folders/{id}/scripts', 'GET', '/folders/nope/scripts')).status).toBe(404);
+    expect((await expectDocumented('/scripts/{id}', 'DELETE', `/scripts/${id}`)).status).toBe(204);
+    expect((await expectDocumented('/scripts/{id}', 'DELETE', `/scripts/${id}`)).status).toBe(404);
+    expect((await call('GET', `/scripts/${id}/content`)).status).toBe(404);
+
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect([...seen].sort()).toEqual(documented.sort());
   });

@@ -117,7 +117,7 @@ export const openApiV1Document: OpenApiDocument = {
   tags: [
     { name: 'Status', description: 'Check that the API and your key work.' },
     { name: 'Scripts', description: 'Read and write your scripts. Every write creates a new version.' },
-    { name: 'Folders', description: 'Read your folder tree.' },
+    { name: 'Folders', description: 'Read your folder tree and create folders.' },
   ],
   paths: {
     '/health': {
@@ -190,6 +190,17 @@ export const openApiV1Document: OpenApiDocument = {
         responses: {
           '200': { description: 'The updated script, `version` is the new version number.', content: jsonBody(ref('Script')) },
           '400': errorResponse('A blank title or blank content.'),
+          ...commonWithScript,
+        },
+      },
+      delete: {
+        operationId: 'deleteScript',
+        tags: ['Scripts'],
+        summary: 'Delete a script',
+        description: 'Deletes the script with its versions and share link.',
+        parameters: [scriptIdParam],
+        responses: {
+          '204': { description: 'Deleted.' },
           ...commonWithScript,
         },
       },
@@ -274,11 +285,48 @@ export const openApiV1Document: OpenApiDocument = {
         summary: 'List your folders',
         description:
           'The folders of the key\'s owner by name, one page at a time; `parentId` links a folder to its parent (null at the root).',
-        parameters: pageParams(LIST_LIMITS.folders),
+        parameters: [
+          {
+            name: 'parentId',
+            in: 'query',
+            required: false,
+            description: 'Only the folders directly inside this folder (`null`: at the root). Omitted: every folder.',
+            schema: { type: 'string' },
+          },
+          ...pageParams(LIST_LIMITS.folders),
+        ],
         responses: {
           '200': { description: 'One page of folders.', headers: pageHeaders, content: jsonBody({ type: 'array', items: ref('Folder') }) },
           ...pageErrors,
           ...common,
+        },
+      },
+      post: {
+        operationId: 'createFolder',
+        tags: ['Folders'],
+        summary: 'Create a folder',
+        description: 'Creates a folder at the root or inside `parentId`. Names need not be unique.',
+        requestBody: { required: true, content: jsonBody(ref('CreateFolderRequest')) },
+        responses: {
+          '201': { description: 'The new folder.', content: jsonBody(ref('Folder')) },
+          '400': errorResponse('A blank or too long name.'),
+          ...common,
+          '404': errorResponse('`parentId` is not one of your folders.'),
+        },
+      },
+    },
+    '/folders/{id}/scripts': {
+      get: {
+        operationId: 'listFolderScripts',
+        tags: ['Folders'],
+        summary: 'List the scripts in a folder',
+        description: 'The scripts directly inside one folder, newest update first, one page at a time (no content, like `GET /scripts`).',
+        parameters: [{ ...scriptIdParam, description: 'Folder id.' }, ...pageParams(LIST_LIMITS.scripts)],
+        responses: {
+          '200': { description: 'One page of scripts.', headers: pageHeaders, content: jsonBody({ type: 'array', items: ref('ScriptSummary') }) },
+          ...pageErrors,
+          ...common,
+          '404': errorResponse('No folder with this id belongs to the key\'s owner.'),
         },
       },
     },
@@ -387,11 +435,22 @@ export const openApiV1Document: OpenApiDocument = {
       },
       ShareResult: {
         type: 'object',
-        required: ['shareId', 'fullHistory', 'sharedAtVersion'],
+        required: ['shareId', 'fullHistory', 'sharedAtVersion', 'rawUrl', 'loadstring'],
         properties: {
           shareId: { type: 'string', maxLength: 36 },
           fullHistory: { type: 'boolean' },
           sharedAtVersion: { type: 'integer', minimum: 1, description: 'Older versions answer 404 on the link unless fullHistory.' },
+          rawUrl: { type: 'string', description: 'The public raw URL, `<origin>/api/share/{shareId}/raw`.' },
+          loadstring: { type: 'string', description: 'The loadstring snippet for that URL.' },
+        },
+      },
+      CreateFolderRequest: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 1, description: 'Must not be blank.' },
+          parentId: { type: ['string', 'null'], description: 'A folder of yours, or null / omitted for the root.' },
+          isPublic: { type: 'boolean', description: 'Defaults to false.' },
         },
       },
     },

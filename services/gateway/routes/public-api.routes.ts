@@ -1,14 +1,15 @@
 import { Router, type Request } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
-import { createScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
+import { createScript, deleteScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
+import { createFolder, readOwnedFolder } from '../../application/folders';
 import { titleFromUpload } from '../../application/uploads';
 import { folderView, scriptSummaryView, scriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
-import { originOf, loadstringSnippet, type GatewayContext } from '../http-context';
+import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { CreateScriptBody, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
+import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { openApiV1Document } from '../openapi/v1';
 import { pageRequest, sendPage } from '../pagination';
@@ -40,8 +41,24 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
   router.get('/folders', async (req, res) => {
-    const page = await workspace.foldersPageOf(actorOf(res).userId, undefined, pageRequest('folders', req.query));
+    // `?parentId=` (an id, or `null` for the root) lists one level; without it, every folder
+    const { parentId } = parse(FolderListQuery, req.query);
+    const page = await workspace.foldersPageOf(actorOf(res).userId, parentId, pageRequest('folders', req.query));
     sendPage(req, res, 'folders', { items: page.items.map(folderView), next: page.next });
+  });
+  // Folder and delete routes the command-line sync needs (cli/): create a tree, list one folder, delete with --delete.
+  router.post('/folders', async (req, res) => {
+    res.status(201).json(await createFolder(ctx, actorOf(res), parse(CreateFolderBody, req.body)));
+  });
+  router.get('/folders/:id/scripts', async (req, res) => {
+    const request = pageRequest('scripts', req.query);
+    const folder = await readOwnedFolder(ctx, actorOf(res), parse(IdParam, req.params).id);
+    const page = await workspace.scriptsPageOf(actorOf(res).userId, folder.id, request);
+    sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
+  });
+  router.delete('/scripts/:id', async (req, res) => {
+    await deleteScript(ctx, actorOf(res), parse(IdParam, req.params).id);
+    res.status(204).end();
   });
   router.get('/scripts/:id/content', async (req, res) => {
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
@@ -57,7 +74,9 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
   });
   router.post('/scripts/:id/share', async (req, res) => {
-    res.json(await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body)));
+    const shared = await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body));
+    const origin = originOf(ctx, req);
+    res.json({ ...shared, rawUrl: rawUrl(origin, shared.shareId), loadstring: loadstringSnippet(origin, shared.shareId) });
   });
   router.post('/scripts', async (req, res) => {
     res.status(201).json(await createScript(ctx, actorOf(res), parse(CreateScriptBody, req.body)));

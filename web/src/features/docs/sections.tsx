@@ -175,6 +175,46 @@ export const docSections: DocSection[] = [
     ),
   },
   {
+    id: 'command-line',
+    title: 'Command-Line Sync',
+    body: () => (
+      <>
+        <p>
+          The <code>luavault</code> command keeps a folder on your computer (a Rojo project, say) in step with a LuaVault
+          folder, so you can write in your own editor. It comes with the LuaVault repository (<code>npx luavault</code> in a
+          clone, or <code>npm i -g</code> it) and needs only Node.js. Create an API key on the API Keys page first.
+        </p>
+        <pre className="lv-docs__code">{`luavault login --server ${window.location.origin}
+luavault push my-game --to Games/MyGame   # the first push names the folder
+luavault watch my-game                    # push on save
+luavault pull Games/MyGame copy           # the folder into an empty directory
+luavault status                           # what push and pull would do
+luavault diff src/shared/Util.luau        # your file against the latest version
+luavault share src/server/init.server.lua # raw URL and loadstring`}</pre>
+        <ul className="lv-docs__list">
+          <li>
+            A directory is a folder of the same name, a <code>.lua</code> or <code>.luau</code> file a script titled with its
+            file name. Rojo&apos;s names stay as they are: <code>src/server/init.server.lua</code> is the script{' '}
+            <code>init.server.lua</code> in the folder <code>server</code> inside <code>src</code>, and a pull writes it back to
+            the same path, so Rojo builds the same game. Other files are not synced.
+          </li>
+          <li>
+            A push creates a version only for files you changed. A script someone saved since your last push or pull is
+            never overwritten: it is reported as a conflict, and <code>luavault diff</code> shows both sides.
+          </li>
+          <li>
+            Deleted files are only reported; <code>push --delete</code> deletes them on the server, <code>pull --delete</code>{' '}
+            removes files whose script was deleted.
+          </li>
+          <li>
+            <code>--json</code> prints one JSON object for tools. Exit codes: 0 done, 1 error, 2 usage, 3 conflicts, 4 not
+            logged in or key refused.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: 'lua-reference',
     title: 'Lua Reference',
     body: () => (

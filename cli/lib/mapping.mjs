@@ -1,0 +1,82 @@
+// @ts-check
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The mapping between a local tree and a LuaVault folder tree (README, "Command-line sync"):
+ * a directory is a folder of the same name, a `.lua`/`.luau` file a script titled with its file name, extension
+ * included. Rojo's names therefore travel as they are: `src/server/init.server.lua` is the script
+ * `init.server.lua` in the folder `server` inside `src`, and a pull writes the same path back.
+ */
+
+export const SCRIPT_FILE = /\.luau?$/i;
+/** Directories never synced: hidden ones (`.git`, `.luavault`) and dependencies. */
+const SKIPPED_DIRS = new Set(['node_modules', 'Packages', 'DevPackages']);
+
+/** @param {string} name */
+const unusableName = (name) => name === '' || name.startsWith('.') || /[/\\\u0000-\u001f]/.test(name);
+
+/** The file name of a remote script, or null when its title cannot be one. @param {string} title */
+export function fileNameForTitle(title) {
+  if (unusableName(title)) return null;
+  return SCRIPT_FILE.test(title) ? title : `${title}.lua`;
+}
+
+/** Whether a remote folder name can be a directory name. @param {string} name */
+export const usableFolderName = (name) => !unusableName(name) && !SKIPPED_DIRS.has(name);
+
+/** @param {Uint8Array} bytes */
+export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's text for the API. The byte-order mark is kept so a pull gives the same bytes back.
+ * @param {Uint8Array} bytes @returns {string | null} null when not UTF-8
+ */
+export function decodeUtf8(bytes) {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {{ path: string, bytes: Buffer, hash: string }} LocalFile
+ * Every script file under `root`, keyed by its `/`-separated path relative to it.
+ * @param {string} root
+ * @returns {Promise<Map<string, LocalFile>>}
+ */
+export async function scanLocal(root) {
+  /** @type {Map<string, LocalFile>} */
+  const files = new Map();
+  /** @param {string} dir @param {string} prefix */
+  const walk = async (dir, prefix) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith('.')) continue;
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) await walk(join(dir, entry.name), path);
+      else if (entry.isFile() && SCRIPT_FILE.test(entry.name)) {
+        const bytes = await readFile(join(dir, entry.name));
+        files.set(path, { path, bytes, hash: sha256(bytes) });
+      }
+    }
+  };
+  await walk(root, '');
+  return files;
+}
+
+/** Splits `a/b/c.lua` into its directory (`a/b`) and file name. @param {string} path */
+export function splitPath(path) {
+  const at = path.lastIndexOf('/');
+  return at < 0 ? { dir: '', name: path } : { dir: path.slice(0, at), name: path.slice(at + 1) };
+}
