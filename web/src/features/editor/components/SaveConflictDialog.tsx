@@ -47,7 +47,8 @@ export function SaveConflictDialog({
     else if (stepShown.current) takeTheirsRef.current?.focus();
     stepShown.current = confirmingTakeTheirs;
   }, [confirmingTakeTheirs]);
-  const when = theirs.updatedAt ? ` ${formatRelative(theirs.updatedAt)} (${formatDate(theirs.updatedAt)})` : '';
+  const relative = theirs.updatedAt ? formatRelative(theirs.updatedAt) : '';
+  const when = relative ? ` ${relative.charAt(0).toLowerCase()}${relative.slice(1)} (${formatDate(theirs.updatedAt)})` : '';
   const started = baseVersion ? `You started from version ${baseVersion}; ` : '';
   return (
     <Dialog
