@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createScript, field, file, formData, ISO_DATE, signedInUser, startTestServer, type TestServer } from './client';
+import { Client, createFolder, createScript, field, file, formData, ISO_DATE, signedInUser, startTestServer, type TestServer } from './client';
 
 let server: TestServer;
 let owner: Client;
@@ -62,6 +62,18 @@ describe('save conflicts (baseVersion in the JSON body)', () => {
     expect(stale.body.currentVersion).toBe(2);
     const current = await secondTab.put(`/api/scripts/${script.id}`, { title: 'Renamed', baseVersion: 2 });
     expect(current.body).toMatchObject({ version: 3, title: 'Renamed', content: 'print(2)' });
+  });
+
+  it('a stale save that also moves the script changes nothing; a current one saves and moves', async () => {
+    const script = await createScript(owner, { content: 'print(1)' });
+    const folder = await createFolder(owner, 'Target');
+    await owner.put(`/api/scripts/${script.id}`, { content: 'print(2)' });
+    const stale = await secondTab.put(`/api/scripts/${script.id}`, { content: 'print(3)', folderId: folder.id, baseVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect((await owner.get(`/api/scripts/${script.id}`)).body).toMatchObject({ version: 2, folderId: null });
+    const current = await secondTab.put(`/api/scripts/${script.id}`, { content: 'print(3)', folderId: folder.id, baseVersion: 2 });
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ version: 3, folderId: folder.id, content: 'print(3)' });
   });
 
   it('refuses a baseVersion that is not a version number (400), and another user still gets 404', async () => {

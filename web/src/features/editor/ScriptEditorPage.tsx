@@ -526,16 +526,18 @@ export default function ScriptEditorPage() {
           mine={conflict.mine}
           busy={saving}
           onSaveMine={() => void save(conflict.theirs.version)}
-          onTakeTheirs={(keepDraft) => {
+          onTakeTheirs={async (keepDraft) => {
             if (keepDraft) draft.flush();
             else draft.clear();
-            setTitle(conflict.theirs.title);
-            setContent(conflict.theirs.content);
-            setBaseVersion(conflict.theirs.version);
+            // Refresh the saved script first: the editor then matches it (not dirty), and no draft of theirs is written.
+            const fresh = (await script.refetch().catch(() => undefined)) ?? conflict.theirs;
+            const current = fresh.version >= conflict.theirs.version ? fresh : conflict.theirs;
+            setTitle(current.title);
+            setContent(current.content);
+            setBaseVersion(current.version);
             setConflict(null);
-            void script.refetch();
             toast({
-              title: `Version ${conflict.theirs.version} loaded`,
+              title: `Version ${current.version} loaded`,
               description: keepDraft ? 'Your text is kept as this browser’s draft of the script.' : 'Your changes were discarded.',
             });
           }}

@@ -30,7 +30,7 @@ export function SaveConflictDialog({
   busy: boolean;
   onSaveMine: () => void;
   /** `keepDraft`: keep my text as this browser's draft of the script (offered when it is opened again) */
-  onTakeTheirs: (keepDraft: boolean) => void;
+  onTakeTheirs: (keepDraft: boolean) => void | Promise<void>;
   onCopyMine: () => void;
 }) {
   const inline = useMediaQuery(NARROW_DIFF_QUERY);
@@ -65,10 +65,10 @@ export function SaveConflictDialog({
             <Button variant="outline" onClick={() => setConfirmingTakeTheirs(false)} disabled={busy}>
               Back
             </Button>
-            <Button ref={keepDraftRef} variant="outline" onClick={() => onTakeTheirs(true)} disabled={busy}>
+            <Button ref={keepDraftRef} variant="outline" onClick={() => void onTakeTheirs(true)} disabled={busy}>
               Keep mine as a draft
             </Button>
-            <Button variant="destructive" onClick={() => onTakeTheirs(false)} disabled={busy} data-conflict-action="discard-mine">
+            <Button variant="destructive" onClick={() => void onTakeTheirs(false)} disabled={busy} data-conflict-action="discard-mine">
               Discard mine
             </Button>
           </div>
