@@ -73,7 +73,7 @@ describe('save conflicts between two tabs', () => {
     await hidden(tabA.getByText('Unsaved changes'));
   });
 
-  it('copy mine puts my text on the clipboard and keeps the dialog open', async () => {
+  it('copy mine puts my text on the clipboard; take theirs can keep mine as a draft, which asks again when saved', async () => {
     const tabA = app.page;
     await apiSignUp(tabA, app.url);
     const id = await newScript(tabA, 'print(1)');
@@ -87,6 +87,19 @@ describe('save conflicts between two tabs', () => {
     await dialog.getByRole('button', { name: 'Copy mine' }).click();
     await toastWith(tabB, 'Your text is on the clipboard');
     expect(await tabB.evaluate(() => navigator.clipboard.readText())).toBe('print("mine to keep")');
+    await visible(conflictDialog(tabB));
+
+    // Take theirs, keeping mine as this browser's draft: the editor shows theirs, the draft is offered on return.
+    await dialog.getByRole('button', { name: 'Take theirs' }).click();
+    await dialog.getByRole('button', { name: 'Keep mine as a draft' }).click();
+    await hidden(conflictDialog(tabB));
+    await expect.poll(() => editorText(tabB), { timeout: UI_TIMEOUT }).toContain('print("A")');
+    await tabB.reload();
+    const offer = await visible(tabB.getByRole('region', { name: 'Unsaved draft' }));
+    await offer.getByRole('button', { name: 'Restore Draft' }).click();
+    await expect.poll(() => editorText(tabB), { timeout: UI_TIMEOUT }).toContain('mine to keep');
+    // The draft was written on version 1: saving it over version 2 asks again rather than overwrite.
+    await saveInto(tabB, 'print("mine to keep")');
     await visible(conflictDialog(tabB));
   });
 });

@@ -86,7 +86,7 @@ export default function ScriptEditorPage() {
   const dirty = isNew ? title.trim() !== '' || content.trim() !== '' : !!saved && (title !== saved.title || content !== saved.content);
   const userId = useAuthStore((s) => s.user?.id ?? 'anonymous');
   const key = draftKey(userId, id, folderId);
-  const draft = useDraft(key, { title, content, baseVersion: saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
+  const draft = useDraft(key, { title, content, baseVersion: baseVersion ?? saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
   const leave = useLeaveGuard(dirty, leavingOnPurpose);
 
   // First load of an existing script: fill the editor, then offer a draft if one differs.
