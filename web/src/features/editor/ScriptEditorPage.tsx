@@ -164,8 +164,9 @@ export default function ScriptEditorPage() {
       }
     } catch (err) {
       const theirs = saveConflictOf(err);
-      if (theirs && id) {
-        setConflict({ theirs: { ...theirs, content: theirs.content ?? (await fetchCurrentContent(id)) }, mine: content });
+      const theirContent = theirs && id ? (theirs.content ?? (await fetchCurrentContent(id).catch(() => null))) : null;
+      if (theirs && theirContent !== null) {
+        setConflict({ theirs: { ...theirs, content: theirContent }, mine: content });
         void versions.refetch();
         return;
       }
