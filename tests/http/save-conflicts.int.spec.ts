@@ -76,6 +76,15 @@ describe('save conflicts (baseVersion in the JSON body)', () => {
     expect(current.body).toMatchObject({ version: 3, folderId: folder.id, content: 'print(3)' });
   });
 
+  it('leaves the current content out of the 409 when it is over 1 MB (the client fetches it)', async () => {
+    const big = `-- ${'x'.repeat(1024 * 1024)}\n`;
+    const script = await createScript(owner, { content: 'print(1)' });
+    expect((await owner.put(`/api/scripts/${script.id}`, { content: big })).status).toBe(200);
+    const stale = await secondTab.put(`/api/scripts/${script.id}`, { content: 'print(3)', baseVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toEqual({ version: 2, title: 'Script', updatedAt: expect.stringMatching(ISO_DATE) });
+  });
+
   it('refuses a baseVersion that is not a version number (400), and another user still gets 404', async () => {
     const script = await createScript(owner, { content: 'print(1)' });
     for (const baseVersion of [0, -1, 1.5, '1', null]) {
