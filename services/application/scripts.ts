@@ -140,9 +140,11 @@ async function withCurrentVersion(ctx: AppContext, actor: Actor, scriptId: strin
   const doc = await workspaceQueries(ctx.readStore).script(actor.userId, scriptId);
   if (!doc) return error;
   const content = utf8Bytes(doc.content) <= CONFLICT_CONTENT_MAX_BYTES ? { content: doc.content } : {};
+  // Only the owner saves a script, so "who" is how: with an API key, or signed in (another tab or device).
+  const savedWith = (await timelineQueries(ctx.readStore).version(scriptId, doc.version))?.actorId.startsWith('apikey:') ? 'apiKey' : 'session';
   return new ConflictError(error.message, {
     currentVersion: doc.version,
-    current: { version: doc.version, title: doc.title, ...content, updatedAt: doc.updatedAt },
+    current: { version: doc.version, title: doc.title, ...content, updatedAt: doc.updatedAt, savedWith },
   });
 }
 

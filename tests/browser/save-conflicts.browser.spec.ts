@@ -43,7 +43,7 @@ describe('save conflicts between two tabs', () => {
 
     await saveInto(tabB, 'print("from tab B")');
     const dialog = await visible(conflictDialog(tabB));
-    await visible(dialog.getByText(/version 2 was saved elsewhere/));
+    await visible(dialog.getByText(/version 2 was saved in another tab or on another device/));
     // Side by side: theirs (left, version 2) and mine (right).
     const diff = dialog.getByRole('group', { name: 'Differences between version 2 and your text' });
     await expect.poll(async () => (await diff.innerText()).replace(/\u00a0/g, ' '), { timeout: UI_TIMEOUT }).toContain('from tab A');

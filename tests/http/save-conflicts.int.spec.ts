@@ -34,7 +34,7 @@ describe('save conflicts (baseVersion in the JSON body)', () => {
     expect(later.body).toEqual({
       error: expect.stringContaining('changed'),
       currentVersion: 2,
-      current: { version: 2, title: 'Shared', content: 'print("tab A")', updatedAt: expect.stringMatching(ISO_DATE) },
+      current: { version: 2, title: 'Shared', content: 'print("tab A")', updatedAt: expect.stringMatching(ISO_DATE), savedWith: 'session' },
     });
     // Nothing was recorded for the refused save.
     expect(await versionsOf(script.id)).toEqual([2, 1]);
@@ -82,7 +82,7 @@ describe('save conflicts (baseVersion in the JSON body)', () => {
     expect((await owner.put(`/api/scripts/${script.id}`, { content: big })).status).toBe(200);
     const stale = await secondTab.put(`/api/scripts/${script.id}`, { content: 'print(3)', baseVersion: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body.current).toEqual({ version: 2, title: 'Script', updatedAt: expect.stringMatching(ISO_DATE) });
+    expect(stale.body.current).toEqual({ version: 2, title: 'Script', updatedAt: expect.stringMatching(ISO_DATE), savedWith: 'session' });
   });
 
   it('refuses a baseVersion that is not a version number (400), and another user still gets 404', async () => {
@@ -111,7 +111,7 @@ describe('save conflicts on the public API (If-Match, baseVersion)', () => {
 
     const stale = await api.request('PATCH', `/api/v1/scripts/${id}`, { json: { content: 'print(3)' }, headers: { 'If-Match': read.headers.get('etag')! } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ currentVersion: 2, current: { version: 2, title: 'Api', content: 'print(2)' } });
+    expect(stale.body).toMatchObject({ currentVersion: 2, current: { version: 2, title: 'Api', content: 'print(2)', savedWith: 'apiKey' } });
 
     // `*` names no version: today's behaviour.
     const any = await api.request('PATCH', `/api/v1/scripts/${id}`, { json: { content: 'print(3)' }, headers: { 'If-Match': '*' } });

@@ -423,6 +423,7 @@ export const openApiV1Document: OpenApiDocument = {
               title: { type: 'string' },
               content: { type: 'string', description: 'The current content; left out when over 1 MB (fetch it with GET .../content).' },
               updatedAt: { type: 'string', format: 'date-time' },
+              savedWith: { type: 'string', enum: ['apiKey', 'session'], description: 'How the current version was saved: with an API key, or signed in to the web app.' },
             },
           },
         },

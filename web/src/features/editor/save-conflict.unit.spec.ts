@@ -6,8 +6,8 @@ const conflict = (body: unknown, status = 409) => new ApiError(status, JSON.stri
 
 describe('saveConflictOf', () => {
   it('reads the current version from a stale save 409', () => {
-    const body = { error: 'changed', currentVersion: 4, current: { version: 4, title: 'T', content: 'print(4)', updatedAt: '2026-01-01T00:00:00.000Z' } };
-    expect(saveConflictOf(conflict(body))).toEqual({ version: 4, title: 'T', content: 'print(4)', updatedAt: '2026-01-01T00:00:00.000Z' });
+    const current = { version: 4, title: 'T', content: 'print(4)', updatedAt: '2026-01-01T00:00:00.000Z', savedWith: 'apiKey' };
+    expect(saveConflictOf(conflict({ error: 'changed', currentVersion: 4, current }))).toEqual(current);
   });
 
   it('leaves the content out when the server did (a very large script is fetched instead)', () => {

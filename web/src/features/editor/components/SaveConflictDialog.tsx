@@ -49,13 +49,14 @@ export function SaveConflictDialog({
   }, [confirmingTakeTheirs]);
   const relative = theirs.updatedAt ? formatRelative(theirs.updatedAt) : '';
   const when = relative ? ` ${relative.charAt(0).toLowerCase()}${relative.slice(1)} (${formatDate(theirs.updatedAt)})` : '';
+  const where = theirs.savedWith === 'apiKey' ? 'with an API key' : theirs.savedWith === 'session' ? 'in another tab or on another device' : 'elsewhere';
   const started = baseVersion ? `You started from version ${baseVersion}; ` : '';
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="This script changed since you opened it"
-      description={`${started}version ${theirs.version} was saved elsewhere${when}. Your changes are not saved yet.`}
+      description={`${started}version ${theirs.version} was saved ${where}${when}. Your changes are not saved yet.`}
       size="xl"
       initialFocus="[data-conflict-action='save-mine']"
       footer={
