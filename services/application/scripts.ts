@@ -1,7 +1,7 @@
-import { isVersionOf, scriptDecider, SCRIPT_NOT_FOUND, type ScriptState } from '../domain/script/decider';
+import { isVersionOf, SaveConflictError, scriptDecider, SCRIPT_NOT_FOUND, type ScriptState } from '../domain/script/decider';
 import type { ScriptCommand } from '../domain/script/commands';
 import { scriptStream } from '../domain/script/events';
-import { NotFoundError } from '../domain/shared/errors';
+import { ConflictError, NotFoundError } from '../domain/shared/errors';
 import { releaseScriptSlots, reserveScriptSlots } from './accounts';
 import { FOLDER_NOT_FOUND } from '../domain/folder/decider';
 import { workspaceQueries } from '../../projections/workspace/queries';
@@ -103,23 +103,49 @@ export async function saveScript(
   ctx: AppContext,
   actor: Actor,
   scriptId: string,
-  changes: { title?: string; content?: string; comment?: string },
+  changes: { title?: string; content?: string; comment?: string; baseVersion?: number },
 ): Promise<ScriptView> {
   const data = { scriptId, userId: actor.userId, ...changes };
-  if (changes.content !== undefined) {
-    requireVersionSize(changes.content);
-    await requireStorageFor(ctx, actor.userId, utf8Bytes(changes.content));
-    await runScriptCommand(ctx, actor, { type: 'SaveScript', data });
-  } else {
-    // A title-only save carries the current content forward (every save is a full version): read it, since the
-    // state keeps only its hash; it counts against the storage quota like any version.
-    await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
-      const doc = state.status === 'active' ? await workspaceQueries(ctx.readStore).script(actor.userId, scriptId) : null;
-      if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
-      return { type: 'SaveScript', data: doc ? { ...data, currentContent: doc.content } : data };
-    });
+  try {
+    if (changes.content !== undefined) {
+      requireVersionSize(changes.content);
+      await requireStorageFor(ctx, actor.userId, utf8Bytes(changes.content));
+      // A save naming its base is decided on a state the read models include, so a refusal can show the current version.
+      if (changes.baseVersion === undefined) await runScriptCommand(ctx, actor, { type: 'SaveScript', data });
+      else await runScriptCommandWith(ctx, actor, scriptId, async () => ({ type: 'SaveScript', data }));
+    } else {
+      // A title-only save carries the current content forward (every save is a full version): read it, since the
+      // state keeps only its hash; it counts against the storage quota like any version.
+      await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
+        const doc = state.status === 'active' ? await workspaceQueries(ctx.readStore).script(actor.userId, scriptId) : null;
+        if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
+        return { type: 'SaveScript', data: doc ? { ...data, currentContent: doc.content } : data };
+      });
+    }
+  } catch (error) {
+    if (error instanceof SaveConflictError) throw await withCurrentVersion(ctx, actor, scriptId, error);
+    throw error;
   }
   return readOwnedScript(ctx, actor, scriptId);
+}
+
+/** A conflict answer carries the content only up to this size; a larger script is fetched (GET) by the client. */
+export const CONFLICT_CONTENT_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The refusal of a stale save, with what the client needs to resolve it: the current version's number, title, time
+ * and (when not too large) content. The state refused was read after the read models included it (runScriptCommandWith).
+ */
+async function withCurrentVersion(ctx: AppContext, actor: Actor, scriptId: string, error: SaveConflictError): Promise<ConflictError> {
+  const doc = await workspaceQueries(ctx.readStore).script(actor.userId, scriptId);
+  if (!doc) return error;
+  const content = utf8Bytes(doc.content) <= CONFLICT_CONTENT_MAX_BYTES ? { content: doc.content } : {};
+  // Only the owner saves a script, so "who" is how: with an API key, or signed in (another tab or device).
+  const savedWith = (await timelineQueries(ctx.readStore).version(scriptId, doc.version))?.actorId.startsWith('apikey:') ? 'apiKey' : 'session';
+  return new ConflictError(error.message, {
+    currentVersion: doc.version,
+    current: { version: doc.version, title: doc.title, ...content, updatedAt: doc.updatedAt, savedWith },
+  });
 }
 
 /** The old content comes from the version timeline (one indexed lookup), never from folding the script's stream. */

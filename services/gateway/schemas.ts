@@ -13,6 +13,9 @@ const title = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).
 // The 5 MB version cap is checked by the use cases (413, the upload message) so every path answers it alike.
 const content = z.string({ error: CONTENT_REQUIRED }).refine((value) => value.trim() !== '', CONTENT_REQUIRED);
 const comment = z.string().max(500, 'Comment must be at most 500 characters').optional();
+export const INVALID_BASE_VERSION = 'baseVersion must be a version number (a positive integer)';
+/** The version a save is based on; a save based on an older one is refused with 409 (absent: no check). */
+const baseVersion = z.number({ error: INVALID_BASE_VERSION }).int(INVALID_BASE_VERSION).positive(INVALID_BASE_VERSION).optional();
 
 export const IdParam = z.object({ id });
 export const ScriptVersionParams = z.object({ id, versionId: z.coerce.number({ error: 'Invalid version' }).int('Invalid version').positive('Invalid version') });
@@ -46,7 +49,7 @@ export const LoginBody = z.object({
 });
 
 export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
-export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional() });
+export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional(), baseVersion });
 export const MoveScriptBody = z.object({ folderId: nullableId });
 /** POST .../share: an optional body; without `fullHistory` a new link serves versions since sharing, a live one keeps its choice. */
 export const ShareScriptBody = z

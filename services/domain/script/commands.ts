@@ -9,10 +9,11 @@ export type CreateScript = {
 /**
  * `currentContent`: for a save without `content` (a title change), the script's current content as the caller read it;
  * the state keeps only its hash, and a stale read is refused rather than recorded.
+ * `baseVersion`: the version the client's edit started from; a save based on an older one is refused (absent: no check).
  */
 export type SaveScript = {
   type: 'SaveScript';
-  data: { scriptId: string; userId: string; title?: string; content?: string; comment?: string; currentContent?: string };
+  data: { scriptId: string; userId: string; title?: string; content?: string; comment?: string; currentContent?: string; baseVersion?: number };
   metadata: CommandMetadata;
 };
 /**

@@ -30,6 +30,19 @@ export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
 export const VERSION_NOT_FOUND = 'Version not found';
 export const STALE_CONTENT = 'The script changed while saving; please retry';
+export const SAVE_CONFLICT = 'The script changed since this edit started: it is at a newer version';
+
+/** A save based on a version that is no longer the current one; carries the current version number. */
+export class SaveConflictError extends ConflictError {
+  constructor(readonly currentVersion: number) {
+    super(SAVE_CONFLICT, { currentVersion });
+  }
+}
+
+/** A save that names the version it was based on must be based on the current one, or it would silently overwrite. */
+function requireBaseVersion(state: ActiveScript, baseVersion: number | undefined) {
+  if (baseVersion !== undefined && baseVersion !== state.version) throw new SaveConflictError(state.version);
+}
 
 function requireOwnedActive(state: ScriptState, userId: string) {
   // Another user's script answers exactly like a missing one: no existence leak.
@@ -75,6 +88,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
     }
     case 'SaveScript': {
       const current = requireOwnedActive(state, command.data.userId);
+      requireBaseVersion(current, command.data.baseVersion);
       const title = command.data.title === undefined ? current.title : requireText(command.data.title, TITLE_REQUIRED).trim();
       const content = command.data.content === undefined ? unchangedContent(current, command.data.currentContent) : requireText(command.data.content, CONTENT_REQUIRED);
       return [

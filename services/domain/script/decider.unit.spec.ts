@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import { given } from '../shared/given-when-then';
 import type { ScriptCommand } from './commands';
 import { contentHash } from './content-hash';
-import { CONTENT_REQUIRED, SCRIPT_NOT_FOUND, scriptDecider, STALE_CONTENT, TITLE_REQUIRED, VERSION_NOT_FOUND } from './decider';
+import { CONTENT_REQUIRED, SAVE_CONFLICT, SaveConflictError, SCRIPT_NOT_FOUND, scriptDecider, STALE_CONTENT, TITLE_REQUIRED, VERSION_NOT_FOUND } from './decider';
 import type { ScriptCreated, ScriptEvent } from './events';
 
 const scriptId = 's-1';
@@ -168,6 +168,45 @@ describe('script decider', () => {
 
     it('a save with content needs no current content', () => {
       given(scriptDecider, [created, saved(2, V2)]).when(save({ content: V3, currentContent: 'ignored' })).then([saved(3, V3)]);
+    });
+
+    describe('with the version the edit started from (baseVersion)', () => {
+      const saveOn = (baseVersion: number, data: { title?: string; content?: string; currentContent?: string } = { content: V3 }): ScriptCommand => ({
+        type: 'SaveScript',
+        data: { scriptId, userId: owner, baseVersion, ...data },
+        metadata: meta,
+      });
+
+      it('saves when the base is the current version', () => {
+        given(scriptDecider, [created, saved(2, V2)]).when(saveOn(2)).then([saved(3, V3)]);
+      });
+
+      it('refuses a save based on an older version (409) and names the current version, so nothing is overwritten silently', () => {
+        const when = given(scriptDecider, [created, saved(2, V2)]).when(saveOn(1));
+        when.thenThrows(SaveConflictError, SAVE_CONFLICT);
+        when.thenThrows(ConflictError);
+        let refusal: unknown;
+        try {
+          scriptDecider.decide(saveOn(1), given(scriptDecider, [created, saved(2, V2)]).state());
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toMatchObject({ status: 409, currentVersion: 2, details: { currentVersion: 2 } });
+      });
+
+      it('refuses a base that never existed (a version from the future) the same way', () => {
+        given(scriptDecider, [created]).when(saveOn(2)).thenThrows(SaveConflictError, SAVE_CONFLICT);
+      });
+
+      it('checks title-only saves too, before their content check', () => {
+        given(scriptDecider, [created, saved(2, V2)]).when(saveOn(1, { title: 'Renamed', currentContent: V2 })).thenThrows(SaveConflictError, SAVE_CONFLICT);
+        given(scriptDecider, [created, saved(2, V2)]).when(saveOn(2, { title: 'Renamed', currentContent: V2 })).then([saved(3, V2, 'Renamed')]);
+      });
+
+      it('a deleted or foreign script is still not found, whatever the base', () => {
+        given(scriptDecider, [created, deleted]).when(saveOn(1)).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+        given(scriptDecider, [created]).when({ ...saveOn(2), data: { ...saveOn(2).data, userId: stranger } } as ScriptCommand).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+      });
     });
 
     it('without a comment, states the date and time of metadata.at', () => {

@@ -26,8 +26,8 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(409, message, details);
   }
 }
 

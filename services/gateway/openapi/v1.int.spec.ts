@@ -198,6 +198,12 @@ describe('OpenAPI document for /api/v1', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.version).toBe(2);
 
+    const stale = await expectDocumented('/scripts/{id}', 'PATCH', `/scripts/${id}`, { json: { content: 'print("late")', baseVersion: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ currentVersion: 2, current: { version: 2, content: 'print("v2")' } });
+    const staleUpload = await expectDocumented('/scripts/{id}/upload', 'PATCH', `/scripts/${id}/upload`, { form: fileForm({ baseVersion: '1' }, 'print("late")') });
+    expect(staleUpload.status).toBe(409);
+
     const uploadedVersion = await expectDocumented('/scripts/{id}/upload', 'PATCH', `/scripts/${id}/upload`, {
       form: fileForm({ comment: 'third' }, 'print("v3")'),
     });

@@ -87,12 +87,34 @@ const uploadBody = (withTitle: boolean) => ({
             ? { title: { type: 'string', description: 'Script title. Defaults to the file name without its extension.' } }
             : {}),
           comment: { type: 'string', description: 'Version comment. Defaults to an automatic comment with the date and time.' },
+          ...(withTitle
+            ? {}
+            : { baseVersion: { type: 'string', pattern: '^[1-9][0-9]*$', description: 'The version this file replaces; like `If-Match`: 409 when the script is at another version.' } }),
         },
       },
       encoding: { file: { contentType: 'application/octet-stream, text/plain' } },
     },
   },
 });
+
+/** The version ETag (`"v<version>"`): what `If-Match` echoes to name the version a save is based on. */
+const versionEtagHeader = {
+  ETag: { description: 'The version\'s ETag, `"v<version>"`; send it back in `If-Match` to save only over this version.', schema: { type: 'string' } },
+};
+const ifMatchParam = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The ETag of the version this save is based on (`"v3"`, from `ETag`). When the script is at another version nothing is recorded and the answer is 409 (not 412: the same answer as a stale `baseVersion`). `*` names no version; any other value is a 400.',
+  schema: { type: 'string' },
+};
+const saveConflict = {
+  '409': {
+    description: 'The save named a base version (`baseVersion` or `If-Match`) and the script is at another one: nothing was recorded. Save again with `baseVersion: currentVersion` to keep yours as the next version.',
+    content: jsonBody(ref('SaveConflict')),
+  },
+};
 
 const uploadErrors = {
   '400': errorResponse('No file, or a file that is not .lua / .luau / .txt (`Invalid file type - Only .lua, .luau and .txt files are allowed`).'),
@@ -184,12 +206,14 @@ export const openApiV1Document: OpenApiDocument = {
         operationId: 'updateScript',
         tags: ['Scripts'],
         summary: 'Update a script',
-        description: 'Changes the title and/or content and records a new version. Omitted fields keep their value.',
-        parameters: [scriptIdParam],
+        description:
+          'Changes the title and/or content and records a new version. Omitted fields keep their value. With `baseVersion` or `If-Match`, only when the script is still at that version.',
+        parameters: [scriptIdParam, ifMatchParam],
         requestBody: { required: true, content: jsonBody(ref('UpdateScriptRequest')) },
         responses: {
-          '200': { description: 'The updated script, `version` is the new version number.', content: jsonBody(ref('Script')) },
-          '400': errorResponse('A blank title or blank content.'),
+          '200': { description: 'The updated script, `version` is the new version number.', headers: versionEtagHeader, content: jsonBody(ref('Script')) },
+          '400': errorResponse('A blank title or blank content, a `baseVersion` that is not a positive integer, a malformed `If-Match`, or both naming different versions.'),
+          ...saveConflict,
           ...commonWithScript,
         },
       },
@@ -210,12 +234,13 @@ export const openApiV1Document: OpenApiDocument = {
         operationId: 'uploadScriptVersion',
         tags: ['Scripts'],
         summary: 'Replace a script\'s content from a file',
-        description: 'Records a new version whose content is the uploaded file.',
-        parameters: [scriptIdParam],
+        description: 'Records a new version whose content is the uploaded file. With a `baseVersion` field or `If-Match`, only when the script is still at that version.',
+        parameters: [scriptIdParam, ifMatchParam],
         requestBody: uploadBody(false),
         responses: {
-          '200': { description: 'The updated script.', content: jsonBody(ref('Script')) },
+          '200': { description: 'The updated script.', headers: versionEtagHeader, content: jsonBody(ref('Script')) },
           ...uploadErrors,
+          ...saveConflict,
           ...commonWithScript,
         },
       },
@@ -227,7 +252,7 @@ export const openApiV1Document: OpenApiDocument = {
         summary: 'Get a script\'s latest content as JSON',
         parameters: [scriptIdParam],
         responses: {
-          '200': { description: 'The latest version.', content: jsonBody(ref('ScriptContent')) },
+          '200': { description: 'The latest version.', headers: versionEtagHeader, content: jsonBody(ref('ScriptContent')) },
           ...commonWithScript,
         },
       },
@@ -425,6 +450,30 @@ export const openApiV1Document: OpenApiDocument = {
           title: { type: 'string', minLength: 1, maxLength: 200 },
           content: { type: 'string', minLength: 1, description: 'At most 5 MB.' },
           comment: { type: 'string', maxLength: 500, description: 'Version comment. Defaults to an automatic comment with the date and time.' },
+          baseVersion: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The version this edit started from: when the script is at another version, nothing is recorded and the answer is 409. Omitted: no check (the later save becomes current).',
+          },
+        },
+      },
+      SaveConflict: {
+        type: 'object',
+        required: ['error', 'currentVersion', 'current'],
+        properties: {
+          error: { type: 'string' },
+          currentVersion: { type: 'integer', minimum: 1 },
+          current: {
+            type: 'object',
+            required: ['version', 'title', 'updatedAt'],
+            properties: {
+              version: { type: 'integer', minimum: 1 },
+              title: { type: 'string' },
+              content: { type: 'string', description: 'The current content; left out when over 1 MB (fetch it with GET .../content).' },
+              updatedAt: { type: 'string', format: 'date-time' },
+              savedWith: { type: 'string', enum: ['apiKey', 'session'], description: 'How the current version was saved: with an API key, or signed in to the web app.' },
+            },
+          },
         },
       },
       ShareRequest: {

@@ -1,9 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
 import { createScript, deleteScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
 import { createFolder, readOwnedFolder } from '../../application/folders';
 import { titleFromUpload } from '../../application/uploads';
-import { folderView, scriptSummaryView, scriptView } from '../../application/views';
+import { folderView, scriptSummaryView, scriptView, type ScriptView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../http-context';
 import { actorOf, requireApiKey } from '../middleware/auth';
@@ -11,6 +11,7 @@ import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
 import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
+import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
 import { openApiV1Document } from '../openapi/v1';
 import { pageRequest, sendPage } from '../pagination';
 
@@ -19,7 +20,12 @@ async function singleUploadedFile(req: Request) {
   const file = body.files.find((f) => f.field === 'file');
   if (!file) throw new ValidationError('Expected a file in the "file" field');
   const field = (name: string) => body.fields.get(name)?.[0]?.trim() || undefined;
-  return { file, title: field('title'), comment: field('comment') };
+  return { file, title: field('title'), comment: field('comment'), baseVersion: field('baseVersion') };
+}
+
+/** A saved script, with the ETag of its new version so the next save can name it in `If-Match`. */
+function sendSaved(res: Response, script: ScriptView) {
+  res.set('ETag', versionEtag(script.version)).json(script);
 }
 
 /** The documented public API under `/api/v1`, authenticated with `X-API-Key`. Same use cases as the web app. */
@@ -62,7 +68,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
   });
   router.get('/scripts/:id/content', async (req, res) => {
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    res.json({ id: script.id, title: script.title, content: script.content, version: script.version, updatedAt: script.updatedAt });
+    res.set('ETag', versionEtag(script.version)).json({ id: script.id, title: script.title, content: script.content, version: script.version, updatedAt: script.updatedAt });
   });
   router.get('/scripts/:id/raw', async (req, res) => {
     const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
@@ -88,14 +94,16 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
   });
   router.patch('/scripts/:id', async (req, res) => {
     const { id } = parse(IdParam, req.params);
-    const { folderId: _ignored, ...changes } = parse(UpdateScriptBody, req.body);
-    res.json(await saveScript(ctx, actorOf(res), id, changes));
+    const { folderId: _ignored, baseVersion, ...changes } = parse(UpdateScriptBody, req.body);
+    const base = oneBaseVersion(baseVersion, baseVersionFromIfMatch(req.get('if-match')));
+    sendSaved(res, await saveScript(ctx, actorOf(res), id, { ...changes, baseVersion: base }));
   });
   router.patch('/scripts/:id/upload', async (req, res) => {
     const { id } = parse(IdParam, req.params);
-    const { file, comment } = await singleUploadedFile(req);
+    const { file, comment, baseVersion } = await singleUploadedFile(req);
     const changes = parse(UpdateScriptBody, { content: file.content, comment });
-    res.json(await saveScript(ctx, actorOf(res), id, changes));
+    const base = oneBaseVersion(baseVersionFromField(baseVersion), baseVersionFromIfMatch(req.get('if-match')));
+    sendSaved(res, await saveScript(ctx, actorOf(res), id, { ...changes, baseVersion: base }));
   });
 
   return router;

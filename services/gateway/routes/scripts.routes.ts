@@ -4,6 +4,7 @@ import {
   createScript,
   deleteScript,
   moveScript,
+  requireOwnFolder,
   readOwnedScript,
   restoreVersion,
   revokeScriptShare,
@@ -60,6 +61,13 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     const { id } = parse(IdParam, req.params);
     const { folderId, ...changes } = parse(UpdateScriptBody, req.body);
     const actor = actorOf(res);
+    if (folderId !== undefined && changes.baseVersion !== undefined) {
+      // A stale save must change nothing: check the base (in the save) before moving.
+      await requireOwnFolder(ctx, actor, folderId);
+      await saveScript(ctx, actor, id, changes);
+      res.json(await moveScript(ctx, actor, id, folderId));
+      return;
+    }
     if (folderId !== undefined) await moveScript(ctx, actor, id, folderId);
     res.json(await saveScript(ctx, actor, id, changes));
   });

@@ -48,7 +48,8 @@ export async function createScript(input: { title: string; content: string; fold
   return script;
 }
 
-export async function updateScript(id: string, input: { title?: string; content?: string; comment?: string }): Promise<Script> {
+/** `baseVersion`: the version the edit started from; a save based on an older one fails with 409 (see save-conflict.ts). */
+export async function updateScript(id: string, input: { title?: string; content?: string; comment?: string; baseVersion?: number }): Promise<Script> {
   const script = await apiFetch<Script>(`/api/scripts/${enc(id)}`, { method: 'PUT', json: input });
   setQueryData(scriptKeys.one(id), script);
   await refreshScripts(id);

@@ -140,6 +140,16 @@ export const docSections: DocSection[] = [
             versions are never deleted, so a restore can itself be undone.
           </li>
         </ul>
+        <h3>Save conflicts</h3>
+        <p>
+          If the script was saved elsewhere (another tab, another device, the API) since you opened it, Save does not
+          overwrite that version silently: a dialog shows their version and your text side by side and lets you{' '}
+          <strong>save yours as a new version</strong> (theirs stays in the history), <strong>take theirs</strong> (after a
+          confirmation; your text can be kept as this browser&rsquo;s draft) or <strong>copy yours</strong> to the
+          clipboard. API clients get the same protection by sending <code>baseVersion</code> or{' '}
+          <code>If-Match</code> with the version&rsquo;s <code>ETag</code>; a stale save answers 409 with the current
+          version.
+        </p>
       </>
     ),
   },

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CodeEditor } from '../../components/code/CodeEditor';
 import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
 import { paths, shareUrls } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
+import { apiFetch, errorMessage } from '../../lib/api-client';
 import { byteLength, formatRelative } from '../../lib/format';
 import { checkLuaSyntax, type LuaSyntaxError } from '../../lib/monaco/lua-diagnostics';
 import type { MonacoApi } from '../../lib/monaco/load';
@@ -31,6 +31,8 @@ import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
 import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
+import { SaveConflictDialog } from './components/SaveConflictDialog';
+import { saveConflictOf, type CurrentVersion } from './save-conflict';
 
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
@@ -63,6 +65,10 @@ export default function ScriptEditorPage() {
   const [shareBusy, setShareBusy] = useState(false);
   const [formatting, setFormatting] = useState(false);
   const [syntax, setSyntax] = useState<LuaSyntaxError | null>(null);
+  /** the version this edit started from (opened, last saved or taken): every save names it, so none overwrites silently */
+  const [baseVersion, setBaseVersion] = useState<number | null>(null);
+  /** a save refused because the script changed elsewhere: the current version and my text */
+  const [conflict, setConflict] = useState<{ theirs: CurrentVersion & { content: string }; mine: string } | null>(null);
   const editorRef = useRef<EditorInstance | null>(null);
   const monacoRef = useRef<MonacoApi | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -80,7 +86,7 @@ export default function ScriptEditorPage() {
   const dirty = isNew ? title.trim() !== '' || content.trim() !== '' : !!saved && (title !== saved.title || content !== saved.content);
   const userId = useAuthStore((s) => s.user?.id ?? 'anonymous');
   const key = draftKey(userId, id, folderId);
-  const draft = useDraft(key, { title, content, baseVersion: saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
+  const draft = useDraft(key, { title, content, baseVersion: baseVersion ?? saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
   const leave = useLeaveGuard(dirty, leavingOnPurpose);
 
   // First load of an existing script: fill the editor, then offer a draft if one differs.
@@ -92,6 +98,7 @@ export default function ScriptEditorPage() {
     if (saved && !loaded) {
       setTitle(saved.title);
       setContent(saved.content);
+      setBaseVersion(saved.version);
       setLoaded(true);
       draft.offerIfDifferent({ title: saved.title, content: saved.content });
     }
@@ -121,7 +128,8 @@ export default function ScriptEditorPage() {
 
   const contentState = content;
   const savingRef = useRef(false);
-  const save = useCallback(async () => {
+  /** `base`: the version to name instead of the edit's own (after a conflict, "save mine" names the current one) */
+  const save = useCallback(async (base?: number) => {
     if (viewing || savingRef.current) return;
     // The editor's model is the truth: a keystroke may not have reached React state yet (Ctrl+S right after typing).
     const content = editorRef.current?.getValue() ?? contentState;
@@ -146,19 +154,28 @@ export default function ScriptEditorPage() {
         toast({ title: 'Script created', description: `“${created.title}” has been saved as version 1.` });
         navigate(paths.script(created.id) + (folderId ? `?folderId=${encodeURIComponent(folderId)}` : ''), { replace: true });
       } else {
-        const updated = await updateScript(id, { title: title.trim(), content, comment: note });
+        const updated = await updateScript(id, { title: title.trim(), content, comment: note, baseVersion: base ?? baseVersion ?? undefined });
         draft.clear();
         setComment('');
         setTitle(updated.title);
+        setBaseVersion(updated.version);
+        setConflict(null);
         toast({ title: 'Script updated', description: `Saved as version ${updated.version}.` });
       }
     } catch (err) {
+      const theirs = saveConflictOf(err);
+      const theirContent = theirs && id ? (theirs.content ?? (await fetchCurrentContent(id).catch(() => null))) : null;
+      if (theirs && theirContent !== null) {
+        setConflict({ theirs: { ...theirs, content: theirContent }, mine: content });
+        void versions.refetch();
+        return;
+      }
       toast({ title: isNew ? 'Failed to create script' : 'Failed to update script', description: errorMessage(err), variant: 'destructive' });
     } finally {
       savingRef.current = false;
       setSaving(false);
     }
-  }, [viewing, title, comment, contentState, isNew, folderId, id, navigate, draft]);
+  }, [viewing, title, comment, contentState, isNew, folderId, id, navigate, draft, baseVersion, versions]);
 
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -244,6 +261,7 @@ export default function ScriptEditorPage() {
     if (s) {
       setTitle(s.title);
       setContent(s.content);
+      setBaseVersion(s.version);
     }
   };
 
@@ -255,6 +273,7 @@ export default function ScriptEditorPage() {
       setHistoryOpen(false);
       setTitle(restored.title);
       setContent(restored.content);
+      setBaseVersion(restored.version);
       draft.clear();
       await versions.refetch();
       toast({ title: 'Version restored', description: `Version ${v.version} was restored as version ${restored.version}.` });
@@ -381,6 +400,8 @@ export default function ScriptEditorPage() {
             onClick={() => {
               setTitle(draft.offered!.title);
               setContent(draft.offered!.content);
+              // the draft was written on top of its own base: saving it over anything newer asks first
+              if (draft.offered!.baseVersion) setBaseVersion(draft.offered!.baseVersion);
               draft.dismissOffer();
               toast({ title: 'Draft restored', description: 'Save to keep it as a new version.' });
             }}
@@ -497,6 +518,33 @@ export default function ScriptEditorPage() {
           current={saved.content}
         />
       )}
+      {conflict && (
+        <SaveConflictDialog
+          open
+          onOpenChange={(open) => !open && setConflict(null)}
+          theirs={conflict.theirs}
+          baseVersion={baseVersion}
+          mine={conflict.mine}
+          busy={saving}
+          onSaveMine={() => void save(conflict.theirs.version)}
+          onTakeTheirs={async (keepDraft) => {
+            if (keepDraft) draft.flush();
+            else draft.clear();
+            // Refresh the saved script first: the editor then matches it (not dirty), and no draft of theirs is written.
+            const fresh = (await script.refetch().catch(() => undefined)) ?? conflict.theirs;
+            const current = fresh.version >= conflict.theirs.version ? fresh : conflict.theirs;
+            setTitle(current.title);
+            setContent(current.content);
+            setBaseVersion(current.version);
+            setConflict(null);
+            toast({
+              title: `Version ${current.version} loaded`,
+              description: keepDraft ? 'Your text is kept as this browser’s draft of the script.' : 'Your changes were discarded.',
+            });
+          }}
+          onCopyMine={() => void copyWithToast(conflict.mine, 'Copied!', 'Your text is on the clipboard.')}
+        />
+      )}
       <ConfirmDialog
         open={leave.state === 'blocked'}
         onOpenChange={(open) => {
@@ -550,6 +598,11 @@ export default function ScriptEditorPage() {
       )}
     </div>
   );
+}
+
+/** The current content, for a conflict whose answer left it out (a very large script). */
+async function fetchCurrentContent(id: string): Promise<string> {
+  return (await apiFetch<{ content: string }>(`/api/scripts/${encodeURIComponent(id)}`)).content;
 }
 
 function InfoDot() {

@@ -113,6 +113,8 @@ export function useDraft(key: string, state: { title: string; content: string; b
     offered,
     offerIfDifferent,
     dismissOffer: () => setOffered(null),
+    /** write the draft now (e.g. before the editor's text is replaced) */
+    flush,
     clear: () => {
       window.clearTimeout(timer.current);
       clearDraft(latest.current.key);
