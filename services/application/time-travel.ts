@@ -3,11 +3,14 @@ import type { FolderEvent } from '../domain/folder/events';
 import { folderStream } from '../domain/folder/events';
 import type { ScriptEvent } from '../domain/script/events';
 import { scriptStream } from '../domain/script/events';
-import { NotFoundError } from '../domain/shared/errors';
+import { DomainError, NotFoundError } from '../domain/shared/errors';
 import { auditSummary } from '../../projections/version-timeline/audit-summary';
 import { contentSummary } from '../../projections/workspace/content-summary';
 import { ownedStreamQueries } from '../../projections/owned-streams/queries';
 import type { AppContext, Actor } from './context';
+
+/** What time travel reads: the log and the `ownedStreams` read model, nothing else (the bench passes just these). */
+type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
 
 /**
  * Time travel: the signed-in user's folders and scripts as they were at an instant, folded from the event log (never
@@ -21,6 +24,10 @@ export const AS_OF_PAGE_MAX = 1000;
 export const AS_OF_HISTORY_MAX = 200;
 /** Streams read at once: enough to overlap EventStoreDB round trips without flooding it. */
 const READ_CONCURRENCY = 16;
+/** Workspace answers computed at once per process, and how many may wait: each costs up to a second of CPU. */
+export const AS_OF_RUNNING_MAX = 2;
+export const AS_OF_WAITING_MAX = 16;
+export const AS_OF_BUSY = 'Time travel is busy; try again in a moment';
 
 export const SCRIPT_DID_NOT_EXIST = 'Script did not exist then';
 export const SCRIPT_DELETED_THEN = 'Script was deleted by then';
@@ -129,6 +136,23 @@ async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return results;
 }
 
+/** A small gate: at most `AS_OF_RUNNING_MAX` replays run, a few wait, the rest are told to come back (503). */
+const gate = { running: 0, waiting: [] as Array<() => void> };
+async function throughGate<T>(work: () => Promise<T>): Promise<T> {
+  if (gate.running >= AS_OF_RUNNING_MAX) {
+    if (gate.waiting.length >= AS_OF_WAITING_MAX) throw new DomainError(503, AS_OF_BUSY);
+    await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  } else gate.running++;
+  try {
+    return await work();
+  } finally {
+    // hand the slot straight to the next waiter, or give it back
+    const next = gate.waiting.shift();
+    if (next) next();
+    else gate.running--;
+  }
+}
+
 export interface WorkspaceAsOf {
   at: string;
   folders: Array<{ id: string; name: string; parentId: string | null; createdAt: string; updatedAt: string }>;
@@ -141,7 +165,11 @@ export interface WorkspaceAsOf {
  * The workspace at `at`: every folder (a user's folders are few) and one page of scripts, ordered by id. Only streams
  * created at or before `at` are read, so the cost is the page's streams, not the log.
  */
-export async function workspaceAsOf(ctx: AppContext, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
+export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
+  return throughGate(() => replayWorkspace(ctx, actor, at, page));
+}
+
+async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
   const owned = ownedStreamQueries(ctx.readStore);
   const [folderDocs, scriptDocs] = await Promise.all([
     owned.createdBy(actor.userId, 'folder', at),
@@ -180,7 +208,7 @@ export interface ScriptAsOf {
 }
 
 /** One of the actor's scripts at `at`: 404 if it is not theirs, did not exist yet, or was deleted by then. */
-export async function scriptAsOf(ctx: AppContext, actor: Actor, scriptId: string, at: string): Promise<ScriptAsOf> {
+export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at: string): Promise<ScriptAsOf> {
   const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
   if (!owned) throw new NotFoundError('Script not found');
   if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
