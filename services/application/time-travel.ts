@@ -22,6 +22,8 @@ type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
 export const AS_OF_PAGE_MAX = 1000;
 /** Audit entries an as-of script answer lists at most (newest first). */
 export const AS_OF_HISTORY_MAX = 200;
+/** Activity entries a workspace answer lists at most (newest first). */
+export const AS_OF_ACTIVITY_MAX = 50;
 /** Streams read at once: enough to overlap EventStoreDB round trips without flooding it. */
 const READ_CONCURRENCY = 16;
 /** Workspace answers computed at once per process, and how many may wait: each costs up to a second of CPU. */
@@ -60,7 +62,30 @@ interface FolderStateAsOf {
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
+  /** every event folded, oldest first */
+  history: HistoryEntryAsOf[];
 }
+
+/** A one-line, human description of a folder event for the workspace's activity. */
+function folderSummary(event: FolderEvent): string {
+  switch (event.type) {
+    case 'FolderCreated':
+      return `Created folder "${event.data.name}"`;
+    case 'FolderRenamed':
+      return `Renamed the folder to "${event.data.name}"`;
+    case 'FolderMoved':
+      return event.data.parentId ? 'Moved the folder into another folder' : 'Moved the folder to the root';
+    case 'FolderVisibilityChanged':
+      return event.data.isPublic ? 'Made the folder public' : 'Made the folder private';
+    case 'FolderShared':
+      return 'Generated a folder share link';
+    case 'FolderShareRevoked':
+      return 'Revoked the folder share link';
+    case 'FolderDeleted':
+      return 'Deleted the folder';
+  }
+}
+const FOLDER_TYPES = new Set<string>(['FolderCreated', 'FolderRenamed', 'FolderMoved', 'FolderVisibilityChanged', 'FolderShared', 'FolderShareRevoked', 'FolderDeleted']);
 
 /** The events of a stream recorded at or before `at`: the prefix up to the first later one (a state that existed). */
 function eventsUpTo(events: RecordedEvent[], at: string): RecordedEvent[] {
@@ -111,13 +136,13 @@ export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
     const at = recorded.metadata.at;
     if (event.type === 'FolderCreated') {
       const { folderId, name, parentId } = event.data;
-      state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false };
-      continue;
+      state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false, history: [] };
     }
-    if (!state) continue;
+    if (!state || !FOLDER_TYPES.has(event.type)) continue;
     if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
     else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
     else if (event.type === 'FolderDeleted') state.deleted = true;
+    state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) });
   }
   return state;
 }
@@ -159,6 +184,8 @@ export interface WorkspaceAsOf {
   scripts: Array<{ id: string; title: string; folderId: string | null; version: number; preview: string; size: number; createdAt: string; updatedAt: string }>;
   /** the id to pass as `after` for the next page of scripts; null on the last page */
   next: string | null;
+  /** who did what up to `at` on this answer's folders and scripts (deleted ones too), newest first, at most `AS_OF_ACTIVITY_MAX` */
+  activity: Array<HistoryEntryAsOf & { subject: { kind: 'script' | 'folder'; id: string; name: string } }>;
 }
 
 /**
@@ -181,8 +208,15 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
     mapBounded(folderDocs, READ_CONCURRENCY, async (d) => foldFolder(eventsUpTo(await ctx.eventStore.readStream(folderStream(d.entityId)), at))),
     mapBounded(pageDocs, READ_CONCURRENCY, async (d) => foldScript(eventsUpTo(await ctx.eventStore.readStream(scriptStream(d.entityId)), at))),
   ]);
+  const activity = [
+    ...folders.flatMap((f) => (f ? f.history.map((e) => ({ ...e, subject: { kind: 'folder' as const, id: f.id, name: f.name } })) : [])),
+    ...scripts.flatMap((s) => (s ? s.history.map((e) => ({ ...e, subject: { kind: 'script' as const, id: s.id, name: s.title } })) : [])),
+  ]
+    .sort((a, b) => (BigInt(b.position) > BigInt(a.position) ? 1 : -1))
+    .slice(0, AS_OF_ACTIVITY_MAX);
   return {
     at,
+    activity,
     folders: folders
       .filter((f): f is FolderStateAsOf => f !== null && !f.deleted)
       .map(({ id, name, parentId, createdAt, updatedAt }) => ({ id, name, parentId, createdAt, updatedAt })),

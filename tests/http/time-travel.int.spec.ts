@@ -64,6 +64,20 @@ describe('workspace as of an instant', () => {
     expect(res.body.scripts).toEqual([expect.objectContaining({ id: firstId, title: 'First renamed', folderId, version: 2, preview: 'print("v2")' })]);
   });
 
+  it("lists who did what up to that moment, newest first, deleted scripts' events included", async () => {
+    const res = await workspaceAt(alice, instants.edited!);
+    expect(res.body.activity.map((e: { summary: string }) => e.summary)).toEqual([
+      'Renamed the folder to "New folder"',
+      'Moved to a folder',
+      expect.stringMatching(/^Saved version 2: /), // the automatic comment names the date
+      'Created "First" (version 1)',
+      'Created folder "Old folder"',
+    ]);
+    expect(res.body.activity[0]).toMatchObject({ actorName: alice.user!.username, subject: { kind: 'folder', id: folderId, name: 'New folder' } });
+    const later = await workspaceAt(alice, instants.deleted!);
+    expect(later.body.activity[0]).toMatchObject({ type: 'ScriptDeleted', summary: 'Deleted the script', subject: { kind: 'script', id: firstId, name: 'First renamed' } });
+  });
+
   it('still shows a deleted script before its deletion, and not after', async () => {
     const before = await workspaceAt(alice, instants.both!);
     expect(before.body.scripts.map((s: { id: string }) => s.id).sort()).toEqual([firstId, secondId].sort());

@@ -35,19 +35,24 @@ const ScriptAsOfQuery = z.object({ at });
 export function asOfRoutes(ctx: GatewayContext): Router {
   const router = Router();
   const accounts = accountQueries(ctx.readStore);
+  /** Each entry with the username of its actor (`user:<id>`; an API key or the system keeps a plain label). */
+  const withActorNames = async <E extends { actorId: string }>(entries: E[]) => {
+    const userIds = [...new Set(entries.filter((e) => e.actorId.startsWith('user:')).map((e) => e.actorId.slice('user:'.length)))];
+    const names = new Map((await accounts.usersByIds(userIds)).map((u) => [u._id, u.username]));
+    return entries.map((e) => ({ ...e, actorName: actorName(e.actorId, names) }));
+  };
 
   router.get('/workspace', async (req, res) => {
     const { at, limit, after } = parse(WorkspaceAsOfQuery, req.query);
-    res.json(await workspaceAsOf(ctx, actorOf(res), at, { limit, after }));
+    const workspace = await workspaceAsOf(ctx, actorOf(res), at, { limit, after });
+    res.json({ ...workspace, activity: await withActorNames(workspace.activity) });
   });
 
   router.get('/scripts/:id', async (req, res) => {
     const { id } = parse(IdParam, req.params);
     const { at } = parse(ScriptAsOfQuery, req.query);
     const script = await scriptAsOf(ctx, actorOf(res), id, at);
-    const userIds = [...new Set(script.history.filter((e) => e.actorId.startsWith('user:')).map((e) => e.actorId.slice('user:'.length)))];
-    const names = new Map((await accounts.usersByIds(userIds)).map((u) => [u._id, u.username]));
-    res.json({ ...script, history: script.history.map((e) => ({ ...e, actorName: actorName(e.actorId, names) })) });
+    res.json({ ...script, history: await withActorNames(script.history) });
   });
 
   return router;
