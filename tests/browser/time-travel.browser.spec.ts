@@ -40,9 +40,12 @@ describe('time travel', () => {
     await field.press('Enter');
 
     await visible(page.getByRole('status').filter({ hasText: 'Viewing your workspace as of' }));
-    await visible(page.getByText('Old title'));
-    await visible(page.getByText('Deleted later'));
+    const scriptsThen = page.getByRole('region', { name: 'Unorganized Scripts' });
+    await visible(scriptsThen.getByText('Old title'));
+    await visible(scriptsThen.getByText('Deleted later'));
     await hidden(page.getByText('New title'));
+    const activity = await visible(page.getByRole('list', { name: 'Activity up to then' }));
+    expect(await activity.innerText()).toContain('Created "Old title" (version 1)');
     expect(page.url()).toContain('asOf=');
     // Read-only: none of the workspace's actions are offered while looking back.
     expect(await page.getByRole('link', { name: 'New Script' }).count()).toBe(0);

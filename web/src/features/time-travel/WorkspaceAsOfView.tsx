@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDate } from '../../lib/format';
-import { useWorkspaceAsOf, type FolderAsOf, type ScriptSummaryAsOf, type WorkspaceAsOf } from './api';
+import { useWorkspaceAsOf, type ActivityEntryAsOf, type FolderAsOf, type ScriptSummaryAsOf, type WorkspaceAsOf } from './api';
 import { AsOfPicker } from './AsOfPicker';
 import { formatInstant } from './instant';
 import './time-travel.css';
@@ -45,6 +45,7 @@ function AsOfPage({ at, after, onMore }: { at: string; after: string | null; onM
       ) : (
         <FolderTree folders={after === null ? data.folders : []} scripts={data.scripts} />
       )}
+      {after === null && data.activity.length > 0 && <ActivityThen activity={data.activity} />}
       {data.next && onMore && (
         <Button variant="outline" onClick={() => onMore(data.next!)}>
           Load more scripts
@@ -107,5 +108,24 @@ function ScriptItem({ script }: { script: ScriptSummaryAsOf }) {
         <pre className="as-of-preview">{script.preview}</pre>
       </details>
     </li>
+  );
+}
+
+/** Who did what up to that moment, newest first (the server sends at most 50). */
+function ActivityThen({ activity }: { activity: ActivityEntryAsOf[] }) {
+  return (
+    <section className="section" aria-labelledby="as-of-activity-heading">
+      <h2 id="as-of-activity-heading">Activity up to then</h2>
+      <ol className="audit-list" aria-label="Activity up to then">
+        {activity.map((e) => (
+          <li key={e.position} className="audit-item">
+            <strong>{e.subject.name}</strong>: {e.summary}
+            <div className="muted small">
+              by {e.actorName} · <time dateTime={e.at}>{formatDate(e.at)}</time>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

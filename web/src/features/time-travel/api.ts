@@ -19,8 +19,12 @@ export interface ScriptSummaryAsOf {
   createdAt: string;
   updatedAt: string;
 }
+export interface ActivityEntryAsOf extends HistoryEntryAsOf {
+  subject: { kind: 'script' | 'folder'; id: string; name: string };
+}
 export interface WorkspaceAsOf {
   at: string;
+  activity: ActivityEntryAsOf[];
   folders: FolderAsOf[];
   scripts: ScriptSummaryAsOf[];
   next: string | null;
