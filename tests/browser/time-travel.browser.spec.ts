@@ -43,6 +43,10 @@ describe('time travel', () => {
     const scriptsThen = page.getByRole('region', { name: 'Unorganized Scripts' });
     await visible(scriptsThen.getByText('Old title'));
     await visible(scriptsThen.getByText('Deleted later'));
+    // Opening a script there shows its whole content then (keyboard: focus its summary, Enter).
+    await scriptsThen.locator('summary', { hasText: 'Old title' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await (await visible(page.getByLabel('Content of Old title then'))).innerText()).toBe('print("old")');
     await hidden(page.getByText('New title'));
     const activity = await visible(page.getByRole('list', { name: 'Activity up to then' }));
     expect(await activity.innerText()).toContain('Created "Old title" (version 1)');

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDate } from '../../lib/format';
-import { useWorkspaceAsOf, type ActivityEntryAsOf, type FolderAsOf, type ScriptSummaryAsOf, type WorkspaceAsOf } from './api';
+import { useScriptAsOf, useWorkspaceAsOf, type ActivityEntryAsOf, type FolderAsOf, type ScriptSummaryAsOf, type WorkspaceAsOf } from './api';
 import { AsOfPicker } from './AsOfPicker';
 import { formatInstant } from './instant';
 import './time-travel.css';
@@ -43,7 +43,7 @@ function AsOfPage({ at, after, onMore }: { at: string; after: string | null; onM
           <p>No folders or scripts existed at that moment.</p>
         </div>
       ) : (
-        <FolderTree folders={after === null ? data.folders : []} scripts={data.scripts} />
+        <FolderTree folders={after === null ? data.folders : []} scripts={data.scripts} at={at} />
       )}
       {after === null && data.activity.length > 0 && <ActivityThen activity={data.activity} />}
       {data.next && onMore && (
@@ -55,7 +55,7 @@ function AsOfPage({ at, after, onMore }: { at: string; after: string | null; onM
   );
 }
 
-function FolderTree({ folders, scripts }: { folders: FolderAsOf[]; scripts: ScriptSummaryAsOf[] }) {
+function FolderTree({ folders, scripts, at }: { folders: FolderAsOf[]; scripts: ScriptSummaryAsOf[]; at: string }) {
   const byName = <T extends { name?: string; title?: string }>(a: T, b: T) => (a.name ?? a.title ?? '').localeCompare(b.name ?? b.title ?? '');
   const known = new Set(folders.map((f) => f.id));
   // A folder whose parent is unknown at that moment is shown at the top, never lost.
@@ -67,7 +67,7 @@ function FolderTree({ folders, scripts }: { folders: FolderAsOf[]; scripts: Scri
       <ul className="as-of-tree" aria-label={`Folder ${folder.name}`}>
         {childrenOf(folder.id).map(renderFolder)}
         {scriptsIn(folder.id).map((s) => (
-          <ScriptItem key={s.id} script={s} />
+          <ScriptItem key={s.id} script={s} at={at} />
         ))}
       </ul>
     </li>
@@ -86,7 +86,7 @@ function FolderTree({ folders, scripts }: { folders: FolderAsOf[]; scripts: Scri
           <h2 id="as-of-scripts-heading">Unorganized Scripts</h2>
           <ul className="as-of-tree">
             {rootScripts.map((s) => (
-              <ScriptItem key={s.id} script={s} />
+              <ScriptItem key={s.id} script={s} at={at} />
             ))}
           </ul>
         </section>
@@ -95,17 +95,18 @@ function FolderTree({ folders, scripts }: { folders: FolderAsOf[]; scripts: Scri
   );
 }
 
-function ScriptItem({ script }: { script: ScriptSummaryAsOf }) {
+function ScriptItem({ script, at }: { script: ScriptSummaryAsOf; at: string }) {
+  const [open, setOpen] = useState(false);
   return (
     <li className="as-of-script">
-      <details>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <strong>{script.title}</strong>{' '}
           <span className="muted small">
             version {script.version} · {formatBytes(script.size)} · updated {formatDate(script.updatedAt)}
           </span>
         </summary>
-        <pre className="as-of-preview">{script.preview}</pre>
+        {open ? <ContentThen script={script} at={at} /> : null}
       </details>
     </li>
   );
@@ -127,5 +128,17 @@ function ActivityThen({ activity }: { activity: ActivityEntryAsOf[] }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/** The whole content then, asked for when the script is opened (the list carries only a 300-character preview). */
+function ContentThen({ script, at }: { script: ScriptSummaryAsOf; at: string }) {
+  const query = useScriptAsOf(script.id, at);
+  if (query.isError) return <pre className="as-of-preview">{script.preview}</pre>;
+  if (!query.data) return <Spinner />;
+  return (
+    <pre className="as-of-preview" aria-label={`Content of ${script.title} then`}>
+      {query.data.content}
+    </pre>
   );
 }
