@@ -150,6 +150,13 @@ export const docSections: DocSection[] = [
           <code>If-Match</code> with the version&rsquo;s <code>ETag</code>; a stale save answers 409 with the current
           version.
         </p>
+        <h3>Time travel</h3>
+        <p>
+          Every change is kept in the history, so you can look back. On <strong>My Workspace</strong>, pick a date and time
+          under <em>As of</em> (or choose <em>Yesterday</em>) to see your folders and scripts as they were then, including
+          scripts deleted since. The view is read-only; <em>Back to now</em> returns to the present. In a script&rsquo;s
+          History, the <strong>As of</strong> tab shows its title, content and activity at the moment you choose.
+        </p>
       </>
     ),
   },

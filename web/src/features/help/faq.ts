@@ -68,6 +68,14 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       ],
     },
     {
+      id: 'time-travel',
+      question: 'Can I see my workspace as it was yesterday?',
+      answer: [
+        'Yes. On My Workspace, choose a date and time under As of (or click Yesterday): your folders and scripts appear as they were then, including scripts deleted since, with the activity up to that moment. It is read-only; Back to now returns to the present.',
+        "A script's History also has an As of tab that shows its title and content at the moment you choose.",
+      ],
+    },
+    {
       id: 'share',
       question: 'How do I share a script?',
       answer: [

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { FolderPlusIcon, PlusIcon, UploadIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
@@ -15,6 +15,8 @@ import { useFolderSearch, useScriptSearch } from '../../api/search';
 import { usePageTitle } from '../../app/page-title';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
 import { StorageLine } from './components/StorageLine';
+import { AsOfPicker } from '../time-travel/AsOfPicker';
+import { WorkspaceAsOfView } from '../time-travel/WorkspaceAsOfView';
 
 /** The search box's text once typing pauses, so each keystroke does not ask the server. */
 function useSettled(value: string, ms = 250): string {
@@ -37,6 +39,20 @@ export default function WorkspacePage() {
   const scripts = useRootScripts();
   const searched = useSettled(query.trim());
   const searching = query.trim() !== '';
+  // Time travel: `?asOf=<ISO>` shows the workspace as it was then, read-only (features/time-travel).
+  const [params, setParams] = useSearchParams();
+  const asOf = params.get('asOf');
+  const showAsOf = (iso: string | null) => setParams(iso ? { asOf: iso } : {});
+  if (asOf) {
+    return (
+      <div className="container page">
+        <div className="page-header">
+          <h1>My Workspace</h1>
+        </div>
+        <WorkspaceAsOfView at={asOf} onPick={showAsOf} onBack={() => showAsOf(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="container page">
@@ -46,6 +62,7 @@ export default function WorkspacePage() {
           <p className="muted">Your folders, repositories and scripts.</p>
           <StorageLine />
         </div>
+        <AsOfPicker onPick={showAsOf} />
       </div>
       <div className="toolbar">
         <SearchBox value={query} onChange={setQuery} label="Search folders and scripts" />

@@ -12,6 +12,7 @@ import { useHistory } from '../../../api/scripts';
 import type { VersionSummary } from '../../../api/types';
 import type { PagedQueryResult } from '../../../lib/paged-query';
 import { activityLabel } from '../activity-label';
+import { ScriptAsOfPanel } from '../../time-travel/ScriptAsOfPanel';
 
 /** Version History: a timeline of versions (latest first, 'Current' badge), View / Compare / Restore; and the audit trail. */
 export function VersionHistoryDialog({
@@ -45,6 +46,7 @@ export function VersionHistoryDialog({
         <TabList label="History views">
           <Tab value="versions">Versions</Tab>
           <Tab value="activity">Activity</Tab>
+          <Tab value="as-of">As of</Tab>
         </TabList>
         <TabPanel value="versions">
           {versions.isLoading ? (
@@ -125,6 +127,7 @@ export function VersionHistoryDialog({
           )}
           <LoadMore list={history} label="Load more activity" />
         </TabPanel>
+        <TabPanel value="as-of">{tab === 'as-of' && <ScriptAsOfPanel scriptId={scriptId} />}</TabPanel>
       </Tabs>
     </Dialog>
   );

@@ -1,0 +1,265 @@
+import type { RecordedEvent } from '../eventstore/event-store';
+import type { FolderEvent } from '../domain/folder/events';
+import { folderStream } from '../domain/folder/events';
+import type { ScriptEvent } from '../domain/script/events';
+import { scriptStream } from '../domain/script/events';
+import { DomainError, NotFoundError } from '../domain/shared/errors';
+import { auditSummary } from '../../projections/version-timeline/audit-summary';
+import { contentSummary } from '../../projections/workspace/content-summary';
+import { ownedStreamQueries } from '../../projections/owned-streams/queries';
+import type { AppContext, Actor } from './context';
+
+/** What time travel reads: the log and the `ownedStreams` read model, nothing else (the bench passes just these). */
+type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
+
+/**
+ * Time travel: the signed-in user's folders and scripts as they were at an instant, folded from the event log (never
+ * from the current read models). Which streams to fold comes from the `ownedStreams` read model (every script and
+ * folder the user ever created, deleted ones too); each stream is read and folded up to its first event after `at`.
+ */
+
+/** Scripts folded per workspace page at most: the cost of one answer is bounded by this many streams. */
+export const AS_OF_PAGE_MAX = 1000;
+/** Audit entries an as-of script answer lists at most (newest first). */
+export const AS_OF_HISTORY_MAX = 200;
+/** Activity entries a workspace answer lists at most (newest first). */
+export const AS_OF_ACTIVITY_MAX = 50;
+/** Streams read at once: enough to overlap EventStoreDB round trips without flooding it. */
+const READ_CONCURRENCY = 16;
+/** Workspace answers computed at once per process, and how many may wait: each costs up to a second of CPU. */
+export const AS_OF_RUNNING_MAX = 2;
+export const AS_OF_WAITING_MAX = 16;
+export const AS_OF_BUSY = 'Time travel is busy; try again in a moment';
+
+export const SCRIPT_DID_NOT_EXIST = 'Script did not exist then';
+export const SCRIPT_DELETED_THEN = 'Script was deleted by then';
+
+export interface HistoryEntryAsOf {
+  position: string;
+  type: string;
+  actorId: string;
+  at: string;
+  summary: string;
+}
+
+interface ScriptStateAsOf {
+  id: string;
+  title: string;
+  content: string;
+  folderId: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+  /** every event folded, oldest first */
+  history: HistoryEntryAsOf[];
+}
+
+interface FolderStateAsOf {
+  id: string;
+  name: string;
+  parentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+  /** every event folded, oldest first */
+  history: HistoryEntryAsOf[];
+}
+
+/** A one-line, human description of a folder event for the workspace's activity. */
+function folderSummary(event: FolderEvent): string {
+  switch (event.type) {
+    case 'FolderCreated':
+      return `Created folder "${event.data.name}"`;
+    case 'FolderRenamed':
+      return `Renamed the folder to "${event.data.name}"`;
+    case 'FolderMoved':
+      return event.data.parentId ? 'Moved the folder into another folder' : 'Moved the folder to the root';
+    case 'FolderVisibilityChanged':
+      return event.data.isPublic ? 'Made the folder public' : 'Made the folder private';
+    case 'FolderShared':
+      return 'Generated a folder share link';
+    case 'FolderShareRevoked':
+      return 'Revoked the folder share link';
+    case 'FolderDeleted':
+      return 'Deleted the folder';
+  }
+}
+const FOLDER_TYPES = new Set<string>(['FolderCreated', 'FolderRenamed', 'FolderMoved', 'FolderVisibilityChanged', 'FolderShared', 'FolderShareRevoked', 'FolderDeleted']);
+
+/** The events of a stream recorded at or before `at`: the prefix up to the first later one (a state that existed). */
+function eventsUpTo(events: RecordedEvent[], at: string): RecordedEvent[] {
+  const end = events.findIndex((e) => e.metadata.at > at);
+  return end === -1 ? events : events.slice(0, end);
+}
+
+/** Folds a script stream's events; null when none of them created it. */
+export function foldScript(events: RecordedEvent[]): ScriptStateAsOf | null {
+  let state: ScriptStateAsOf | null = null;
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as ScriptEvent;
+    const at = recorded.metadata.at;
+    if (event.type === 'ScriptCreated') {
+      const { scriptId, title, content, folderId } = event.data;
+      state = { id: scriptId, title, content, folderId, version: 1, createdAt: at, updatedAt: at, deleted: false, history: [] };
+    }
+    if (!state) continue;
+    switch (event.type) {
+      case 'ScriptSaved':
+      case 'ScriptRestored':
+        Object.assign(state, { title: event.data.title, content: event.data.content, version: event.data.version, updatedAt: at });
+        break;
+      case 'ScriptMoved':
+        Object.assign(state, { folderId: event.data.folderId, updatedAt: at });
+        break;
+      case 'ScriptDeleted':
+        state.deleted = true;
+        break;
+      default:
+        break;
+    }
+    // Only the aggregate's own events make the audit trail (a later schema's unknown type is skipped, not guessed).
+    if (auditable(event)) {
+      state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: auditSummary(event) });
+    }
+  }
+  return state;
+}
+
+const AUDITED = new Set<string>(['ScriptCreated', 'ScriptSaved', 'ScriptRestored', 'ScriptMoved', 'ScriptShared', 'ScriptShareHistoryChanged', 'ScriptShareRevoked', 'ScriptDeleted']);
+const auditable = (event: { type: string }): event is ScriptEvent => AUDITED.has(event.type);
+
+export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
+  let state: FolderStateAsOf | null = null;
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as FolderEvent;
+    const at = recorded.metadata.at;
+    if (event.type === 'FolderCreated') {
+      const { folderId, name, parentId } = event.data;
+      state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false, history: [] };
+    }
+    if (!state || !FOLDER_TYPES.has(event.type)) continue;
+    if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
+    else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
+    else if (event.type === 'FolderDeleted') state.deleted = true;
+    state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) });
+  }
+  return state;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
+async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** A small gate: at most `AS_OF_RUNNING_MAX` replays run, a few wait, the rest are told to come back (503). */
+const gate = { running: 0, waiting: [] as Array<() => void> };
+async function throughGate<T>(work: () => Promise<T>): Promise<T> {
+  if (gate.running >= AS_OF_RUNNING_MAX) {
+    if (gate.waiting.length >= AS_OF_WAITING_MAX) throw new DomainError(503, AS_OF_BUSY);
+    await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  } else gate.running++;
+  try {
+    return await work();
+  } finally {
+    // hand the slot straight to the next waiter, or give it back
+    const next = gate.waiting.shift();
+    if (next) next();
+    else gate.running--;
+  }
+}
+
+export interface WorkspaceAsOf {
+  at: string;
+  folders: Array<{ id: string; name: string; parentId: string | null; createdAt: string; updatedAt: string }>;
+  scripts: Array<{ id: string; title: string; folderId: string | null; version: number; preview: string; size: number; createdAt: string; updatedAt: string }>;
+  /** the id to pass as `after` for the next page of scripts; null on the last page */
+  next: string | null;
+  /** who did what up to `at` on this answer's folders and scripts (deleted ones too), newest first, at most `AS_OF_ACTIVITY_MAX` */
+  activity: Array<HistoryEntryAsOf & { subject: { kind: 'script' | 'folder'; id: string; name: string } }>;
+}
+
+/**
+ * The workspace at `at`: every folder (a user's folders are few) and one page of scripts, ordered by id. Only streams
+ * created at or before `at` are read, so the cost is the page's streams, not the log.
+ */
+export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
+  return throughGate(() => replayWorkspace(ctx, actor, at, page));
+}
+
+async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
+  const owned = ownedStreamQueries(ctx.readStore);
+  const [folderDocs, scriptDocs] = await Promise.all([
+    owned.createdBy(actor.userId, 'folder', at),
+    owned.createdBy(actor.userId, 'script', at, { afterId: page.after, limit: page.limit + 1 }),
+  ]);
+  const hasMore = scriptDocs.length > page.limit;
+  const pageDocs = scriptDocs.slice(0, page.limit);
+  const [folders, scripts] = await Promise.all([
+    mapBounded(folderDocs, READ_CONCURRENCY, async (d) => foldFolder(eventsUpTo(await ctx.eventStore.readStream(folderStream(d.entityId)), at))),
+    mapBounded(pageDocs, READ_CONCURRENCY, async (d) => foldScript(eventsUpTo(await ctx.eventStore.readStream(scriptStream(d.entityId)), at))),
+  ]);
+  const activity = [
+    ...folders.flatMap((f) => (f ? f.history.map((e) => ({ ...e, subject: { kind: 'folder' as const, id: f.id, name: f.name } })) : [])),
+    ...scripts.flatMap((s) => (s ? s.history.map((e) => ({ ...e, subject: { kind: 'script' as const, id: s.id, name: s.title } })) : [])),
+  ]
+    .sort((a, b) => (BigInt(b.position) > BigInt(a.position) ? 1 : -1))
+    .slice(0, AS_OF_ACTIVITY_MAX);
+  return {
+    at,
+    activity,
+    folders: folders
+      .filter((f): f is FolderStateAsOf => f !== null && !f.deleted)
+      .map(({ id, name, parentId, createdAt, updatedAt }) => ({ id, name, parentId, createdAt, updatedAt })),
+    scripts: scripts
+      .filter((s): s is ScriptStateAsOf => s !== null && !s.deleted)
+      .map((s) => ({ id: s.id, title: s.title, folderId: s.folderId, version: s.version, ...contentSummary(s.content), createdAt: s.createdAt, updatedAt: s.updatedAt })),
+    next: hasMore ? pageDocs[pageDocs.length - 1]!.entityId : null,
+  };
+}
+
+export interface ScriptAsOf {
+  at: string;
+  id: string;
+  title: string;
+  content: string;
+  folderId: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  /** the audit trail up to `at`, newest first, at most `AS_OF_HISTORY_MAX` entries */
+  history: HistoryEntryAsOf[];
+  historyTruncated: boolean;
+}
+
+/** One of the actor's scripts at `at`: 404 if it is not theirs, did not exist yet, or was deleted by then. */
+export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at: string): Promise<ScriptAsOf> {
+  const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
+  if (!owned) throw new NotFoundError('Script not found');
+  if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
+  const state = foldScript(eventsUpTo(await ctx.eventStore.readStream(scriptStream(scriptId)), at));
+  if (!state) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
+  if (state.deleted) throw new NotFoundError(SCRIPT_DELETED_THEN);
+  const newestFirst = state.history.slice().reverse();
+  return {
+    at,
+    id: state.id,
+    title: state.title,
+    content: state.content,
+    folderId: state.folderId,
+    version: state.version,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    history: newestFirst.slice(0, AS_OF_HISTORY_MAX),
+    historyTruncated: newestFirst.length > AS_OF_HISTORY_MAX,
+  };
+}

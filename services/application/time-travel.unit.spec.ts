@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../eventstore/event-store';
+import { AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, workspaceAsOf } from './time-travel';
+import type { AppContext } from './context';
+
+const recorded = (type: string, data: Record<string, unknown>, at: string, position: number): RecordedEvent => ({
+  streamName: 'script-s1',
+  revision: BigInt(position),
+  position: BigInt(position),
+  type,
+  data,
+  metadata: { actorId: 'user:u1', at, schemaVersion: 1 },
+});
+
+describe('folding a stream as of an instant', () => {
+  it('keeps the latest title, content, version and folder, and marks a deletion', () => {
+    const events = [
+      recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'A', content: 'one', folderId: null, version: 1, comment: '' }, '2026-01-01T00:00:00.000Z', 1),
+      recorded('ScriptSaved', { scriptId: 's1', title: 'B', content: 'two', version: 2, comment: 'c' }, '2026-01-02T00:00:00.000Z', 2),
+      recorded('ScriptMoved', { scriptId: 's1', fromFolderId: null, folderId: 'f1' }, '2026-01-03T00:00:00.000Z', 3),
+      recorded('ScriptDeleted', { scriptId: 's1' }, '2026-01-04T00:00:00.000Z', 4),
+    ];
+    expect(foldScript(events.slice(0, 3))).toMatchObject({ title: 'B', content: 'two', version: 2, folderId: 'f1', deleted: false, updatedAt: '2026-01-03T00:00:00.000Z' });
+    expect(foldScript(events)?.deleted).toBe(true);
+    expect(foldScript(events)?.history.map((e) => e.summary)).toEqual(['Created "A" (version 1)', 'Saved version 2: c', 'Moved to a folder', 'Deleted the script']);
+    expect(foldScript([])).toBeNull();
+  });
+
+  it('follows a folder through renames and moves', () => {
+    const folder = (type: string, data: Record<string, unknown>, n: number) => recorded(type, data, `2026-01-0${n}T00:00:00.000Z`, n);
+    const state = foldFolder([
+      folder('FolderCreated', { folderId: 'f1', ownerId: 'u1', name: 'Old', parentId: null, isPublic: false }, 1),
+      folder('FolderRenamed', { folderId: 'f1', name: 'New' }, 2),
+      folder('FolderMoved', { folderId: 'f1', fromParentId: null, parentId: 'f0' }, 3),
+    ]);
+    expect(state).toMatchObject({ name: 'New', parentId: 'f0', deleted: false });
+  });
+});
+
+describe('the time-travel gate', () => {
+  it(`runs ${AS_OF_RUNNING_MAX} replays at once, queues ${AS_OF_WAITING_MAX} and answers 503 beyond`, async () => {
+    const releases: Array<() => void> = [];
+    let started = 0;
+    const stores = {
+      readStore: {
+        collection: () => ({
+          find: () => {
+            started++;
+            return new Promise((resolve) => releases.push(() => resolve([])));
+          },
+        }),
+      },
+      eventStore: {},
+    } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>;
+    const actor = { userId: 'u1', actorId: 'user:u1' };
+    const calls = Array.from({ length: AS_OF_RUNNING_MAX + AS_OF_WAITING_MAX }, () => workspaceAsOf(stores, actor, '2026-01-01T00:00:00.000Z', { limit: 10 }));
+    await expect(workspaceAsOf(stores, actor, '2026-01-01T00:00:00.000Z', { limit: 10 })).rejects.toMatchObject({ status: 503 });
+    await Promise.resolve();
+    expect(started).toBe(AS_OF_RUNNING_MAX * 2); // two finds (folders, scripts) per running replay
+    while (releases.length) releases.shift()!();
+    // each finished replay lets a waiting one in, until all are done
+    for (let i = 0; i < 50 && started < calls.length * 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      while (releases.length) releases.shift()!();
+    }
+    await expect(Promise.all(calls)).resolves.toHaveLength(calls.length);
+  });
+});
