@@ -25,6 +25,7 @@ export class Projector {
   private readonly batchSize: number;
   private readonly batchBytes: number;
   private lastYield = performance.now();
+  private failingSince: number | null = null;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -35,6 +36,11 @@ export class Projector {
     // Large batches during catch-up: each commit rewrites the index pages it touched, so fewer commits write less.
     this.batchSize = options.batchSize ?? 10_000;
     this.batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** Since when (ms epoch) a batch keeps failing, e.g. a full disk; null while batches commit. Readiness reads it. */
+  get stuckSince(): number | null {
+    return this.failingSince;
   }
 
   /** Global position of the last event every projection has applied. */
@@ -107,12 +113,17 @@ export class Projector {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.applyBatch(events);
+        if (this.failingSince !== null) this.options.log?.(`projection resumed after ${attempt} failed attempts`);
+        this.failingSince = null;
         return;
       } catch (error) {
-        // Never skip an event: a read model with a hole is worse than one that is late.
+        // Never skip an event: a read model with a hole is worse than one that is late. A full disk or an I/O error
+        // is transient: retry with backoff until space is back, and resume on our own.
+        this.failingSince ??= Date.now();
         this.options.log?.(`projection batch failed (attempt ${attempt + 1}), retrying`, error);
         if (this.abort.signal.aborted) throw error;
-        await delay(Math.min(100 * 2 ** attempt, 5000));
+        await delay(Math.min(100 * 2 ** attempt, 5000), this.abort.signal);
+        if (this.abort.signal.aborted) throw error;
       }
     }
   }
@@ -162,7 +173,17 @@ function minimum(values: bigint[]): bigint {
 /** Longest stretch of projecting before timers and I/O get a turn. */
 const YIELD_AFTER_MS = 20;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause that ends early when the projector stops (shutdown must not wait out a 5 s backoff). */
+const delay = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 
 /** Roughly what an event holds in memory: its top-level strings (script contents) and a fixed overhead. */
 function approximateSize(event: RecordedEvent): number {
