@@ -26,6 +26,7 @@ export class Projector {
   private readonly batchBytes: number;
   private lastYield = performance.now();
   private failingSince: number | null = null;
+  private readingFailedSince: number | null = null;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -38,9 +39,11 @@ export class Projector {
     this.batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
   }
 
-  /** Since when (ms epoch) a batch keeps failing, e.g. a full disk; null while batches commit. Readiness reads it. */
+  /** Since when (ms epoch) batches or the subscription keep failing, e.g. a full disk; null while all is well. Readiness reads it. */
   get stuckSince(): number | null {
-    return this.failingSince;
+    const a = this.failingSince;
+    const b = this.readingFailedSince;
+    return a === null ? b : b === null ? a : Math.min(a, b);
   }
 
   /** Global position of the last event every projection has applied. */
@@ -90,9 +93,7 @@ export class Projector {
     const queue = new BatchQueue<RecordedEvent>(this.batchSize * 2, this.batchBytes * 2, approximateSize);
     const pump = (async () => {
       try {
-        for await (const event of this.eventStore.subscribeToAll({ fromPosition: from, signal: this.abort.signal })) {
-          await queue.push(event);
-        }
+        await this.follow(from, queue);
       } finally {
         queue.close();
       }
@@ -107,6 +108,34 @@ export class Projector {
     }
     queue.close(); // a subscription waiting for room in the queue must not wait forever
     await pump;
+  }
+
+  /**
+   * Feeds the queue from the log. A subscription that fails (the log's file unreadable on a full disk, an I/O error)
+   * is opened again after the last event queued, with backoff: a reader error must not stop projection for good.
+   */
+  private async follow(from: bigint | 'start', queue: BatchQueue<RecordedEvent>): Promise<void> {
+    const signal = this.abort.signal;
+    let after = from;
+    for (let failures = 0; !signal.aborted; ) {
+      try {
+        for await (const event of this.eventStore.subscribeToAll({ fromPosition: after, signal })) {
+          await queue.push(event);
+          after = event.position;
+          failures = 0;
+          this.readingFailedSince = null;
+        }
+        return; // stopped, or the store closed
+      } catch (error) {
+        if (signal.aborted) return;
+        this.readingFailedSince ??= Date.now();
+        this.options.log?.(`event subscription failed (attempt ${++failures}), subscribing again`, error);
+        await delay(Math.min(100 * 2 ** failures, 5000), signal);
+        // Nothing new since the failure: reading works again (the log answers), so the projector is not stuck.
+        const head = signal.aborted ? null : await this.eventStore.headPosition().catch(() => null);
+        if (head !== null && head === (after === 'start' ? -1n : after)) this.readingFailedSince = null;
+      }
+    }
   }
 
   private async applyWithRetry(events: ProjectedEvent[]): Promise<void> {
