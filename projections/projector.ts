@@ -25,6 +25,8 @@ export class Projector {
   private readonly batchSize: number;
   private readonly batchBytes: number;
   private lastYield = performance.now();
+  private failingSince: number | null = null;
+  private readingFailedSince: number | null = null;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -35,6 +37,13 @@ export class Projector {
     // Large batches during catch-up: each commit rewrites the index pages it touched, so fewer commits write less.
     this.batchSize = options.batchSize ?? 10_000;
     this.batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** Since when (ms epoch) batches or the subscription keep failing, e.g. a full disk; null while all is well. Readiness reads it. */
+  get stuckSince(): number | null {
+    const a = this.failingSince;
+    const b = this.readingFailedSince;
+    return a === null ? b : b === null ? a : Math.min(a, b);
   }
 
   /** Global position of the last event every projection has applied. */
@@ -84,9 +93,7 @@ export class Projector {
     const queue = new BatchQueue<RecordedEvent>(this.batchSize * 2, this.batchBytes * 2, approximateSize);
     const pump = (async () => {
       try {
-        for await (const event of this.eventStore.subscribeToAll({ fromPosition: from, signal: this.abort.signal })) {
-          await queue.push(event);
-        }
+        await this.follow(from, queue);
       } finally {
         queue.close();
       }
@@ -103,16 +110,49 @@ export class Projector {
     await pump;
   }
 
+  /**
+   * Feeds the queue from the log. A subscription that fails (the log's file unreadable on a full disk, an I/O error)
+   * is opened again after the last event queued, with backoff: a reader error must not stop projection for good.
+   */
+  private async follow(from: bigint | 'start', queue: BatchQueue<RecordedEvent>): Promise<void> {
+    const signal = this.abort.signal;
+    let after = from;
+    for (let failures = 0; !signal.aborted; ) {
+      try {
+        for await (const event of this.eventStore.subscribeToAll({ fromPosition: after, signal })) {
+          await queue.push(event);
+          after = event.position;
+          failures = 0;
+          this.readingFailedSince = null;
+        }
+        return; // stopped, or the store closed
+      } catch (error) {
+        if (signal.aborted) return;
+        this.readingFailedSince ??= Date.now();
+        this.options.log?.(`event subscription failed (attempt ${++failures}), subscribing again`, error);
+        await delay(Math.min(100 * 2 ** failures, 5000), signal);
+        // Nothing new since the failure: reading works again (the log answers), so the projector is not stuck.
+        const head = signal.aborted ? null : await this.eventStore.headPosition().catch(() => null);
+        if (head !== null && head === (after === 'start' ? -1n : after)) this.readingFailedSince = null;
+      }
+    }
+  }
+
   private async applyWithRetry(events: ProjectedEvent[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.applyBatch(events);
+        if (this.failingSince !== null) this.options.log?.(`projection resumed after ${attempt} failed attempts`);
+        this.failingSince = null;
         return;
       } catch (error) {
-        // Never skip an event: a read model with a hole is worse than one that is late.
+        // Never skip an event: a read model with a hole is worse than one that is late. A full disk or an I/O error
+        // is transient: retry with backoff until space is back, and resume on our own.
+        this.failingSince ??= Date.now();
         this.options.log?.(`projection batch failed (attempt ${attempt + 1}), retrying`, error);
         if (this.abort.signal.aborted) throw error;
-        await delay(Math.min(100 * 2 ** attempt, 5000));
+        await delay(Math.min(100 * 2 ** attempt, 5000), this.abort.signal);
+        if (this.abort.signal.aborted) throw error;
       }
     }
   }
@@ -162,7 +202,17 @@ function minimum(values: bigint[]): bigint {
 /** Longest stretch of projecting before timers and I/O get a turn. */
 const YIELD_AFTER_MS = 20;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause that ends early when the projector stops (shutdown must not wait out a 5 s backoff). */
+const delay = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 
 /** Roughly what an event holds in memory: its top-level strings (script contents) and a fixed overhead. */
 function approximateSize(event: RecordedEvent): number {

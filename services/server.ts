@@ -48,6 +48,8 @@ export interface StartOptions {
   leaseTtlMs?: number;
   /** wraps the projector's lease store (fault tests inject a slow or failing one) */
   wrapLease?: (lease: Lease) => Lease;
+  /** called with the opened stores (fault tests limit their size to simulate a full disk) */
+  onStorage?: (storage: Storage) => void;
   /** where log lines go (default stdout; tests capture them) */
   logDestination?: LogDestination;
 }
@@ -99,7 +101,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Storage opens once; each time the lease is (re)taken, or after a rebuild is swapped in, a new projector starts
   // from the checkpoints in the read store.
   let storage: Storage | null = null;
-  const openStorageOnce = async () => (storage ??= await openStorage(config));
+  const openStorageOnce = async (): Promise<Storage> => {
+    if (storage) return storage;
+    const opened = (storage = await openStorage(config));
+    options.onStorage?.(opened);
+    return opened;
+  };
   const wrapLease = options.wrapLease ?? ((lease: Lease) => lease);
   const runner =
     role === 'gateway'
@@ -150,7 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   if (runner) await runner.start(openProjecting, false);
-  else storage = await openStorage(config);
+  else await openStorageOnce();
   const opened = storage as unknown as Storage;
   const eventStore = instrumentEventStore(opened.eventStore, metrics);
   const readStore = opened.readStore;
@@ -161,7 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const inProcess = projector as Projector | null;
   // `projector` is replaced when the lease is retaken or a rebuild is swapped in: wait on the current one.
   const watermark: ReadModelWatermark = inProcess
-    ? { waitFor: async (position) => void (await (projector ?? inProcess).waitFor(position)) }
+    ? { waitFor: (position) => (projector ?? inProcess).waitFor(position) }
     : checkpointWatermark(readStore);
   const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);
@@ -207,6 +214,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The embedded default projects in this process too: its /healthz fails like a projector's once the lease loop died.
     if (runner && req.url === '/healthz' && !leaseHealth(runner).ok) {
       res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify(leaseHealth(runner).body));
+      return;
+    }
+    // Projection batches failing (a full disk): unready at once, whatever the lag reads, until a batch commits again.
+    const stuckSince = req.url === '/readyz' ? ((projector as Projector | null)?.stuckSince ?? null) : null;
+    if (stuckSince !== null) {
+      const body = { status: 'projector stuck', stuckSeconds: (Date.now() - stuckSince) / 1000 };
+      res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       return;
     }
     if (!rawFastPath(req, res)) app(req, res);
@@ -281,9 +295,10 @@ function checkpointWatermark(readStore: ReadStore): ReadModelWatermark {
     async waitFor(position) {
       const deadline = Date.now() + 5000;
       while (Date.now() < deadline) {
-        if ((await slowestCheckpoint(readStore, allProjections)) >= position) return;
+        if ((await slowestCheckpoint(readStore, allProjections)) >= position) return true;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      return false;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Decider } from '../domain/shared/decider';
-import { ConflictError, WrongExpectedRevisionError } from '../domain/shared/errors';
+import { ConflictError, StoredNotVisibleError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppContext } from './context';
 import { loadState, recordAppended } from './decision-states';
@@ -70,7 +70,9 @@ export async function handleCommand<State, C extends Command, E extends Event>(
       );
       const next = { state: events.reduce((s, e) => decider.evolve(s, e), state), revision: nextRevision, position };
       recordAppended(ctx, streamName, current?.revision ?? null, next);
-      if (awaitReadModels) await ctx.watermark.waitFor(position);
+      // Stored but not yet readable (a read store out of space, a stuck projector): say so, never answer as if
+      // nothing happened, or a client would repeat a create.
+      if (awaitReadModels && (await ctx.watermark.waitFor(position)) === false) throw new StoredNotVisibleError(storedDetails(streamName, events, position));
       return { events, position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -79,4 +81,14 @@ export async function handleCommand<State, C extends Command, E extends Event>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
     }
   }
+}
+
+/** What a "stored, not visible yet" answer names: the aggregate's id, the version when the event has one, the log position. */
+function storedDetails(streamName: string, events: Event[], position: bigint): Record<string, unknown> {
+  const data = events[events.length - 1]?.data as { version?: unknown } | undefined;
+  return {
+    id: streamName.slice(streamName.indexOf('-') + 1),
+    ...(typeof data?.version === 'number' ? { version: data.version } : {}),
+    position: position.toString(),
+  };
 }

@@ -6,7 +6,8 @@ import type { KeyShredder } from '../security/data-keys';
 
 /** Waits until the read models include a given log position: how a client reads its own writes. */
 export interface ReadModelWatermark {
-  waitFor(position: bigint): Promise<void>;
+  /** Bounded: resolves `false` when the read models did not get there in time (a void answer counts as reached). */
+  waitFor(position: bigint): Promise<boolean | void>;
 }
 
 /** Everything a use case needs, passed in (no globals): tests build one on temporary storage. */

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { WrongExpectedRevisionError } from '../domain/shared/errors';
+import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
 
@@ -107,6 +107,9 @@ export class SqliteEventStore implements EventStore {
         try {
           return { ok: true, result: this.appendOne(item) };
         } catch (error) {
+          // Out of space (or an I/O error), SQLite may have rolled back the whole transaction already: an append
+          // after it would run in a transaction of its own and commit while the batch reports failure. Fail the batch.
+          if (isOutOfSpace(error) || !this.db.inTransaction) throw error;
           return { ok: false, error };
         }
       }),
@@ -191,8 +194,9 @@ export class SqliteEventStore implements EventStore {
     try {
       outcomes = this.commitBatch(batch);
     } catch (error) {
-      // The whole transaction failed (I/O error, SQLITE_BUSY past busy_timeout...): nothing was committed.
-      for (const item of batch) item.reject(error);
+      // The whole transaction failed (full disk, I/O error, SQLITE_BUSY past busy_timeout...): nothing was committed.
+      const failure = isOutOfSpace(error) ? new StorageFullError() : error;
+      for (const item of batch) item.reject(failure);
       return;
     }
     batch.forEach((item, i) => {

@@ -54,3 +54,30 @@ export class WrongExpectedRevisionError extends Error {
     this.name = 'WrongExpectedRevisionError';
   }
 }
+
+/** 507: the event log could not take the write for lack of space. Nothing of the request was stored. */
+export class StorageFullError extends DomainError {
+  constructor(message = 'Storage is full: nothing was saved') {
+    super(507, message);
+  }
+}
+
+/**
+ * 503: the write is in the log (it will not be lost and must not be repeated) but the read models did not include it
+ * in time. `details` names what was stored (id, version, position) so a client can find it instead of retrying.
+ */
+export class StoredNotVisibleError extends DomainError {
+  constructor(details: Record<string, unknown> = {}) {
+    super(503, 'Saved, but not visible yet: it will appear shortly', { stored: true, ...details });
+  }
+}
+
+/**
+ * better-sqlite3's codes for a write the disk could not take: SQLITE_FULL (no space, or the page limit), any
+ * SQLITE_IOERR_* (a failed write or fsync), and Node's ENOSPC/EDQUOT should one surface from the file system.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' || code === 'EDQUOT';
+}

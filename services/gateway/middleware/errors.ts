@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError } from '../../domain/shared/errors';
+import { DomainError, isOutOfSpace } from '../../domain/shared/errors';
 
 /** 413: a body over its limit. */
 export class PayloadTooLargeError extends DomainError {
@@ -44,6 +44,13 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
     const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       res.status(status).json({ error: clientErrorMessage(status, error.type) });
+      return;
+    }
+    if (isOutOfSpace(error)) {
+      // A store other than the event log ran out of space (the log maps its own failure to StorageFullError):
+      // say so plainly rather than a bare 500, without claiming what was or was not stored.
+      log('storage full', error);
+      res.status(507).json({ error: 'Storage is full' });
       return;
     }
     log('unhandled error', error);
