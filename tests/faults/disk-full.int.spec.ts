@@ -7,13 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../services/server';
 import type { Storage } from '../../services/storage';
 import { allProjections } from '../../projections/registry';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
-import { SealedEventStore } from '../../services/security/sealed-event-store';
-import { openSqliteDataKeyStore } from '../../services/security/sqlite-data-keys';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { Client, PASSWORD, uniqueName } from '../http/client';
-import { dumpReadModels, eventsFile, readModelsFile, waitUntil } from './harness';
+import { dumpReadModels, openEventLogAt, readModelsFile, waitUntil } from './harness';
 
 /**
  * A full disk on the embedded default, injected with SQLite's own limit (`PRAGMA max_page_count` on the server's
@@ -125,7 +122,7 @@ describe('full disk on the embedded default', () => {
     const freshDir = join(dataDir, 'fresh');
     mkdirSync(freshDir);
     // Through the sealing wrapper, as the server reads it: contents are sealed with per-account keys in the log.
-    const log = new SealedEventStore(openSqliteEventStore(eventsFile(dataDir)), openSqliteDataKeyStore(join(dataDir, 'data-keys.sqlite')));
+    const log = await openEventLogAt(dataDir);
     const freshStore = await openEmbeddedReadStore(readModelsFile(freshDir));
     const head = await log.headPosition();
     try {
