@@ -173,7 +173,7 @@ describe('authoring', () => {
     await page.goto(`${app.url}/script/new`);
     await page.getByLabel('Script title').fill('Extras');
 
-    // Syntax error marker (luaparse), then valid Luau compound assignment
+    // Syntax error marker (the Luau parser), then valid Luau compound assignment
     await setEditorText(page, 'local x = (1');
     await visible(page.getByText(/Syntax error on line 1/));
     await visible(page.locator('.monaco-editor .squiggly-error').first());

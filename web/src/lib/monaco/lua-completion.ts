@@ -194,7 +194,8 @@ const SNIPPETS: { label: string; insert: string; detail: string }[] = [
   { label: 'connect', insert: '${1:signal}:Connect(function(${2})\n\t$0\nend)', detail: 'signal:Connect(function ... end)' },
 ];
 
-export type CompletionEntry = { label: string; kind: Member['kind'] | 'keyword' | 'type' | 'method' | 'service' | 'enum'; detail?: string };
+/** `sort`: Monaco's sortText, when the list's own order matters (Luau's built-in types before platform classes). */
+export type CompletionEntry = { label: string; kind: Member['kind'] | 'keyword' | 'type' | 'method' | 'service' | 'enum'; detail?: string; sort?: string };
 
 const asEntries = (list: Member[]): CompletionEntry[] => list.map((m) => ({ label: m.name, kind: m.kind, detail: m.detail }));
 
@@ -217,12 +218,18 @@ const TYPE_POSITION = [
  * (keywords, globals, snippets). Pure, so it is unit-tested without Monaco.
  */
 export function completionsAt(before: string): CompletionEntry[] | null {
-  if (/:GetService\(\s*["']$/.test(before)) return SERVICES.map((s) => ({ label: s, kind: 'service', detail: 'Service' }));
-  if (/\bInstance\.new\(\s*["']$/.test(before)) return INSTANCE_CLASSES.map((c) => ({ label: c, kind: 'class', detail: 'Instance class' }));
+  // services and classes in the lists' order: the ones scripts use most come first
+  const ordered = (i: number) => String(i).padStart(3, '0');
+  if (/:GetService\(\s*["']$/.test(before)) return SERVICES.map((s, i) => ({ label: s, kind: 'service', detail: 'Service', sort: ordered(i) }));
+  if (/\bInstance\.new\(\s*["']$/.test(before)) return INSTANCE_CLASSES.map((c, i) => ({ label: c, kind: 'class', detail: 'Instance class', sort: ordered(i) }));
   const enumItem = /\bEnum\.([A-Za-z_]\w*)\.$/.exec(before);
   if (enumItem) return (ENUM_ITEMS[enumItem[1]!] ?? []).map((i) => ({ label: i, kind: 'enum', detail: `Enum.${enumItem[1]}.${i}` }));
   if (TYPE_POSITION.some((re) => re.test(before))) {
-    return [...LUAU_TYPES.map((t) => ({ label: t, kind: 'type' as const, detail: 'Luau type' })), ...PLATFORM_TYPES.map((t) => ({ label: t, kind: 'type' as const, detail: 'Platform type' })), { label: 'typeof', kind: 'keyword' }];
+    return [
+      ...LUAU_TYPES.map((t, i) => ({ label: t, kind: 'type' as const, detail: 'Luau type', sort: `0${String(i).padStart(2, '0')}` })),
+      ...PLATFORM_TYPES.map((t) => ({ label: t, kind: 'type' as const, detail: 'Platform type', sort: `1${t}` })),
+      { label: 'typeof', kind: 'keyword', sort: '2' },
+    ];
   }
   if (/[)\]]\s*:$/.test(before)) return LUA_METHODS.map((m) => ({ label: m.name, kind: 'method', detail: m.detail }));
   const member = /([A-Za-z_][A-Za-z0-9_]*)\s*([.:])$/.exec(before);
@@ -249,15 +256,17 @@ export function registerLuaCompletion(monaco: typeof Monaco): void {
   const kindOfEntry = (e: CompletionEntry) => KINDS[e.kind];
 
   monaco.languages.registerCompletionItemProvider('lua', {
-    triggerCharacters: ['.', ':', '"', "'", '>'],
-    provideCompletionItems(model, position) {
+    // A space re-opens the list after `x: ` or `-> ` (the type goes after the space); elsewhere it offers nothing.
+    triggerCharacters: ['.', ':', '"', "'", '>', ' '],
+    provideCompletionItems(model, position, context) {
       const word = model.getWordUntilPosition(position);
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
       const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
 
       const special = completionsAt(before);
+      if (!special && context.triggerCharacter === ' ') return { suggestions: [] };
       if (special) {
-        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, detail: e.detail, range })) };
+        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, detail: e.detail, range, sortText: e.sort })) };
       }
       const suggestions: Monaco.languages.CompletionItem[] = [
         ...LUA_KEYWORDS.map((k) => ({ label: k, kind: K.Keyword, insertText: k, range })),
