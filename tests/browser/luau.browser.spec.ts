@@ -38,6 +38,8 @@ const BROKEN = ['local Players = game:GetService("Players")', 'local count: numb
 describe('Luau in the editor', () => {
   it('shows no markers on ordinary Luau, and a marker on the broken line', async () => {
     const page = app.page;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
     await signUp(page, app.url);
     await page.goto(`${app.url}/script/new`);
 
@@ -52,6 +54,8 @@ describe('Luau in the editor', () => {
     const middle = markerBox!.y + markerBox!.height / 2;
     expect(middle).toBeGreaterThanOrEqual(lineBox!.y);
     expect(middle).toBeLessThanOrEqual(lineBox!.y + lineBox!.height);
+    // parsed in a web worker, off the page's main thread
+    expect(requested.some((u) => /luau-syntax\.worker/.test(u))).toBe(true);
 
     await setEditorText(page, LUAU);
     await visible(page.getByText('No syntax errors'));
