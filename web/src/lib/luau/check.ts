@@ -18,7 +18,7 @@ export type StyluaApi = {
  * accepted too, so plain Lua scripts kept here show no false errors either. The errors shown are Luau's.
  */
 export function checkLuauWith(stylua: StyluaApi, code: string): LuauSyntaxError[] {
-  const luau = parse(stylua, code, stylua.LuaVersion.Luau);
+  const luau = parse(stylua, spellAttributeLists(code), stylua.LuaVersion.Luau);
   // Outside Luau mode full-moon reads `backtick strings` as plain strings, so such a script is judged as Luau only.
   if (luau.length === 0 || code.includes('`')) return luau;
   return parse(stylua, code, stylua.LuaVersion.Lua54).length === 0 ? [] : luau;
@@ -35,4 +35,21 @@ function parse(stylua: StyluaApi, code: string, syntax: number): LuauSyntaxError
     // A failure without a position (a formatter panic, reported as "unreachable") is not shown: no false errors.
     return parseStyluaReport(err instanceof Error ? err.message : String(err));
   }
+}
+
+const ATTRIBUTE_LIST = /@\[\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\]/g;
+
+/**
+ * Luau's bracketed attribute list (`@[native, checked]`) is newer than the full-moon in StyLua 2.5, which reads only
+ * `@native`. Each list of plain names is respelled `@native @checked` padded to the same length, so every position
+ * after it stays exact. Lists with arguments (`@[deprecated { ... }]`) are left as they are.
+ */
+export function spellAttributeLists(code: string): string {
+  return code.replace(ATTRIBUTE_LIST, (list, names: string) => {
+    const spelled = names
+      .split(',')
+      .map((n) => `@${n.trim()}`)
+      .join(' ');
+    return spelled.padEnd(list.length, ' ');
+  });
 }

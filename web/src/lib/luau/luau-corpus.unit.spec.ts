@@ -7,7 +7,7 @@ import * as stylua from '@johnnymorganz/stylua';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLuauWith, type StyluaApi } from './check';
+import { checkLuauWith, spellAttributeLists, type StyluaApi } from './check';
 
 const api = stylua as unknown as StyluaApi;
 const corpus = join(import.meta.dirname, 'corpus');
@@ -35,6 +35,13 @@ describe('Luau syntax check: valid corpus', () => {
     for (const code of ['local x: number = 1', 'for i = 1, 2 do continue end', 'local x = 1\nx += 1', 'local count = 2\nprint(`players: {count}`)', 'type Point = { x: number }', 'local function id<T>(v: T): T return v end', 'local a, b, c = true, 1, 2\nlocal v = if a then b else c', '@native\nlocal function f() end']) {
       expect(checkLuauWith(api, code), code).toEqual([]);
     }
+  });
+
+  it('accepts bracketed attribute lists, keeping the positions after them', () => {
+    expect(spellAttributeLists('@[native, checked] function f() end')).toBe('@native @checked   function f() end');
+    expect(checkLuauWith(api, '@[native]\nlocal function f() end')).toEqual([]);
+    expect(checkLuauWith(api, '@[native, checked] function f() end')).toEqual([]);
+    expect(checkLuauWith(api, '@[native] local = 1')[0]).toMatchObject({ line: 1, column: 17 });
   });
 
   it('accepts plain Lua 5.2-5.4 syntax too (goto, attribs, bitwise operators)', () => {
