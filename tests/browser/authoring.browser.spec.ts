@@ -232,7 +232,7 @@ describe('authoring', () => {
     await visible(page.getByRole('heading', { name: 'My Workspace' }));
     await page.goto(`${app.url}/folder`);
     await visible(page.getByRole('heading', { name: 'All Scripts', level: 1 }));
-    const monaco = (p: string) => /monaco|CodeEditor|editor\.worker|codicon/.test(p);
+    const monaco = (p: string) => /monaco|CodeEditor|editor\.worker|codicon|luau-syntax|stylua/.test(p);
     expect(requested.filter(monaco)).toEqual([]);
 
     await page.getByRole('link', { name: 'New Script' }).click();
