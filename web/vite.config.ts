@@ -9,7 +9,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 /**
  * Build: `npm run build` (= `vite build --config web/vite.config.ts`) from the repo root.
  * Output goes to web/dist with a manifest (read by web/scripts/bundle-report.ts).
- * Monaco, StyLua and luaparse are only reached through lazy imports from editor screens.
+ * Monaco and StyLua (also the editor's Luau parser) are only reached through lazy imports from editor screens.
  */
 export default defineConfig({
   root,

@@ -173,7 +173,7 @@ describe('authoring', () => {
     await page.goto(`${app.url}/script/new`);
     await page.getByLabel('Script title').fill('Extras');
 
-    // Syntax error marker (luaparse), then valid Luau compound assignment
+    // Syntax error marker (the Luau parser), then valid Luau compound assignment
     await setEditorText(page, 'local x = (1');
     await visible(page.getByText(/Syntax error on line 1/));
     await visible(page.locator('.monaco-editor .squiggly-error').first());
@@ -232,7 +232,7 @@ describe('authoring', () => {
     await visible(page.getByRole('heading', { name: 'My Workspace' }));
     await page.goto(`${app.url}/folder`);
     await visible(page.getByRole('heading', { name: 'All Scripts', level: 1 }));
-    const monaco = (p: string) => /monaco|CodeEditor|editor\.worker|codicon/.test(p);
+    const monaco = (p: string) => /monaco|CodeEditor|editor\.worker|codicon|luau-syntax|stylua/.test(p);
     expect(requested.filter(monaco)).toEqual([]);
 
     await page.getByRole('link', { name: 'New Script' }).click();

@@ -70,13 +70,17 @@ export const docSections: DocSection[] = [
             <strong>Auto-indent</strong>: new lines follow the indentation of the block you are in.
           </li>
           <li>
-            <strong>Code completion</strong>: Lua keywords, common globals and the platform's services (after{' '}
-            <code>game:GetService(&quot;</code>), snippets and names already used in the script are suggested as you type;{' '}
+            <strong>Code completion</strong>: Lua and Luau keywords (<code>continue</code>, <code>type</code>,{' '}
+            <code>export type</code>, <code>typeof</code>), Luau and platform types after <code>x: </code> or{' '}
+            <code>-&gt;</code>, common globals and the platform's services (after <code>game:GetService(&quot;</code>), classes
+            (after <code>Instance.new(&quot;</code>), snippets and names already used in the script are suggested as you type;{' '}
             <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> opens the list.
           </li>
           <li>
-            <strong>Error detection</strong>: syntax errors are underlined in red while you type, with the parser's message
-            on hover.
+            <strong>Error detection</strong>: scripts are checked as Luau while you type, so type annotations, generics,{' '}
+            <code>continue</code>, <code>+=</code>, <code>`{'{'}interpolation{'}'}`</code>, if-expressions and attributes such
+            as <code>@native</code> are not errors. A real syntax error is underlined in red at its line, with the parser's
+            message and column on hover and under the editor. Plain Lua 5.1-5.4 scripts are accepted too.
           </li>
           <li>
             <strong>Line numbers</strong>, word wrap and a minimap of the whole script.

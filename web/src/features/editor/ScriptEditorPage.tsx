@@ -11,7 +11,7 @@ import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
 import { paths, shareUrls } from '../../config/paths';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { byteLength, formatRelative } from '../../lib/format';
-import { checkLuaSyntax, type LuaSyntaxError } from '../../lib/monaco/lua-diagnostics';
+import type { LuauSyntaxError } from '../../lib/luau/syntax-report';
 import type { MonacoApi } from '../../lib/monaco/load';
 import { ACCEPT_ATTRIBUTE, ALLOWED_LIST, checkFile } from '../../api/uploads';
 import {
@@ -64,7 +64,7 @@ export default function ScriptEditorPage() {
   const [shareOpen, setShareOpen] = useState(false);
   const [shareBusy, setShareBusy] = useState(false);
   const [formatting, setFormatting] = useState(false);
-  const [syntax, setSyntax] = useState<LuaSyntaxError | null>(null);
+  const [syntax, setSyntax] = useState<LuauSyntaxError | null>(null);
   /** the version this edit started from (opened, last saved or taken): every save names it, so none overwrites silently */
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
   /** a save refused because the script changed elsewhere: the current version and my text */
@@ -105,25 +105,34 @@ export default function ScriptEditorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved, loaded, isNew]);
 
-  // Syntax markers, debounced.
+  // Syntax markers (Luau, parsed by the StyLua WebAssembly), debounced; a stale result never replaces a newer one.
   const shown = viewing ? viewing.content : content;
   useEffect(() => {
-    const t = window.setTimeout(() => {
-      const err = shown.trim() ? checkLuaSyntax(shown) : null;
-      setSyntax(err);
+    let current = true;
+    const t = window.setTimeout(async () => {
+      const { checkLuauSyntax } = await import('../../lib/luau/luau-syntax');
+      const errors = await checkLuauSyntax(shown).catch(() => []);
+      if (!current) return;
+      setSyntax(errors[0] ?? null);
       const monaco = monacoRef.current;
       const model = editorRef.current?.getModel();
       if (monaco && model) {
+        const lines = model.getLineCount();
         monaco.editor.setModelMarkers(
           model,
-          'luaparse',
-          err
-            ? [{ severity: monaco.MarkerSeverity.Error, message: err.message, startLineNumber: err.line, startColumn: err.column, endLineNumber: err.line, endColumn: Math.max(err.endColumn, model.getLineMaxColumn(err.line)) }]
-            : [],
+          'luau',
+          errors.map((err) => {
+            const line = Math.min(err.line, lines);
+            const endLine = Math.min(Math.max(err.endLine, line), lines);
+            return { severity: monaco.MarkerSeverity.Error, message: err.message, startLineNumber: line, startColumn: err.column, endLineNumber: endLine, endColumn: endLine === line ? Math.max(err.endColumn, err.column + 1) : err.endColumn };
+          }),
         );
       }
     }, SYNTAX_DEBOUNCE_MS);
-    return () => window.clearTimeout(t);
+    return () => {
+      current = false;
+      window.clearTimeout(t);
+    };
   }, [shown]);
 
   const contentState = content;

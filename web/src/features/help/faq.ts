@@ -105,6 +105,13 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       ],
     },
     {
+      id: 'luau',
+      question: 'Does the editor understand Luau?',
+      answer: [
+        'Yes. The editor checks your script as Luau, the language of the game platform: type annotations and type declarations, generics, continue, compound assignment (+=), string interpolation with backticks, if-expressions and attributes such as @native are not marked as errors. A real syntax error is underlined at its line and column, and completion suggests Luau keywords and types as well as the platform\'s globals and services.',
+      ],
+    },
+    {
       id: 'format',
       question: 'Can LuaVault format my code?',
       answer: ['Yes. The Format button in the editor formats the script with StyLua, the Lua and Luau formatter.'],

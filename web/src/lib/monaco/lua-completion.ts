@@ -1,10 +1,47 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 
-/** Completion data: Lua keywords, the standard library, and the game platform's common globals (Roblox style). */
+/** Completion data: Lua and Luau keywords and types, the standard library, and the game platform's common globals (Roblox style). */
 export const LUA_KEYWORDS = [
   'and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not',
-  'or', 'repeat', 'return', 'then', 'true', 'until', 'while', 'continue',
+  'or', 'repeat', 'return', 'then', 'true', 'until', 'while', 'continue', 'type', 'export', 'typeof',
 ];
+
+/** Luau's built-in types, offered where a type is expected (after `x:`, `->`, `::`, `type T =`). */
+export const LUAU_TYPES = ['number', 'string', 'boolean', 'any', 'unknown', 'never', 'nil', 'thread', 'buffer', 'userdata', 'vector', '{ }', '...any'];
+
+/** The platform's common classes and data types, as types. */
+export const PLATFORM_TYPES = [
+  'Instance', 'Player', 'Model', 'BasePart', 'Part', 'MeshPart', 'Humanoid', 'Tool', 'Folder', 'Script', 'LocalScript', 'ModuleScript',
+  'RemoteEvent', 'RemoteFunction', 'BindableEvent', 'ScreenGui', 'Frame', 'TextLabel', 'TextButton', 'ImageLabel', 'Camera', 'Sound',
+  'Vector3', 'Vector2', 'CFrame', 'Color3', 'UDim2', 'UDim', 'BrickColor', 'TweenInfo', 'Tween', 'RaycastParams', 'RaycastResult',
+  'RBXScriptSignal', 'RBXScriptConnection', 'InputObject', 'EnumItem',
+];
+
+/** Class names offered inside `Instance.new("`. */
+export const INSTANCE_CLASSES = [
+  'Part', 'Model', 'Folder', 'MeshPart', 'WedgePart', 'SpawnLocation', 'Attachment', 'WeldConstraint', 'Motor6D', 'Humanoid', 'Tool',
+  'Sound', 'PointLight', 'SpotLight', 'ParticleEmitter', 'Beam', 'Trail', 'Highlight', 'ProximityPrompt', 'ClickDetector',
+  'RemoteEvent', 'RemoteFunction', 'BindableEvent', 'BindableFunction', 'UnreliableRemoteEvent',
+  'ScreenGui', 'BillboardGui', 'SurfaceGui', 'Frame', 'ScrollingFrame', 'TextLabel', 'TextButton', 'TextBox', 'ImageLabel', 'ImageButton',
+  'UICorner', 'UIStroke', 'UIListLayout', 'UIGridLayout', 'UIPadding', 'UIGradient',
+  'IntValue', 'NumberValue', 'StringValue', 'BoolValue', 'ObjectValue', 'Vector3Value', 'CFrameValue', 'Animation', 'Camera',
+];
+
+/** Items of the enums scripts use most, offered after `Enum.Name.`. */
+export const ENUM_ITEMS: Record<string, string[]> = {
+  KeyCode: ['E', 'F', 'Q', 'R', 'W', 'A', 'S', 'D', 'Space', 'LeftShift', 'LeftControl', 'Return', 'Tab', 'One', 'Two', 'Three', 'ButtonA', 'ButtonB', 'ButtonX', 'ButtonY'],
+  Material: ['Plastic', 'SmoothPlastic', 'Neon', 'Wood', 'Metal', 'Glass', 'Grass', 'Concrete', 'Brick', 'Sand', 'Ice', 'ForceField'],
+  EasingStyle: ['Linear', 'Sine', 'Quad', 'Cubic', 'Quart', 'Quint', 'Exponential', 'Circular', 'Back', 'Bounce', 'Elastic'],
+  EasingDirection: ['In', 'Out', 'InOut'],
+  UserInputType: ['MouseButton1', 'MouseButton2', 'MouseMovement', 'MouseWheel', 'Touch', 'Keyboard', 'Gamepad1'],
+  HumanoidStateType: ['Running', 'Jumping', 'Freefall', 'Landed', 'Climbing', 'Swimming', 'Seated', 'Dead', 'Physics'],
+  PartType: ['Block', 'Ball', 'Cylinder', 'Wedge', 'CornerWedge'],
+  Font: ['SourceSans', 'SourceSansBold', 'Gotham', 'GothamBold', 'Arial', 'Code', 'Roboto', 'FredokaOne'],
+  RaycastFilterType: ['Exclude', 'Include'],
+  SortOrder: ['LayoutOrder', 'Name'],
+  FillDirection: ['Horizontal', 'Vertical'],
+  NormalId: ['Top', 'Bottom', 'Front', 'Back', 'Left', 'Right'],
+};
 
 type Member = { name: string; kind: 'function' | 'property' | 'module' | 'class' | 'variable'; detail?: string };
 const fn = (name: string, detail?: string): Member => ({ name, kind: 'function', detail });
@@ -39,6 +76,7 @@ export const LUA_GLOBALS: Member[] = [
   { name: 'debug', kind: 'module' },
   { name: 'utf8', kind: 'module' },
   { name: 'bit32', kind: 'module' },
+  { name: 'buffer', kind: 'module', detail: 'Fixed-size byte buffers' },
   fn('print', 'print(...)'),
   fn('warn', 'warn(...)'),
   fn('error', 'error(message, level?)'),
@@ -92,7 +130,12 @@ export const LUA_MEMBERS: Record<string, Member[]> = {
   UDim: [fn('new')],
   BrickColor: [fn('new'), fn('random'), fn('White'), fn('Black'), fn('Red'), fn('Blue'), fn('Green')],
   TweenInfo: [fn('new')],
-  Enum: ['KeyCode', 'Material', 'EasingStyle', 'EasingDirection', 'UserInputType', 'HumanoidStateType', 'PartType', 'Font', 'RaycastFilterType'].map((n) => prop(n)),
+  Enum: Object.keys(ENUM_ITEMS).map((n) => prop(n)),
+  bit32: ['band', 'bor', 'bxor', 'bnot', 'btest', 'lshift', 'rshift', 'arshift', 'lrotate', 'rrotate', 'extract', 'replace', 'countlz', 'countrz', 'byteswap'].map((n) => fn(n)),
+  buffer: ['create', 'fromstring', 'tostring', 'len', 'copy', 'fill', 'readu8', 'readi8', 'readu16', 'readi16', 'readu32', 'readi32', 'readf32', 'readf64', 'writeu8', 'writei8', 'writeu16', 'writei16', 'writeu32', 'writei32', 'writef32', 'writef64', 'readstring', 'writestring'].map((n) => fn(n)),
+  game: [...['Players', 'Workspace', 'ReplicatedStorage', 'ServerStorage', 'ServerScriptService', 'StarterGui', 'StarterPack', 'StarterPlayer', 'Lighting', 'Teams', 'SoundService'].map((n) => prop(n, 'Service')), prop('PlaceId'), prop('GameId'), prop('JobId'), fn('GetService', 'game:GetService(name)'), fn('BindToClose', 'game:BindToClose(callback)')],
+  workspace: [prop('CurrentCamera'), prop('Gravity'), prop('Terrain'), fn('Raycast', 'workspace:Raycast(origin, direction, params?)'), fn('GetPartBoundsInBox'), fn('GetPartBoundsInRadius'), fn('GetServerTimeNow')],
+  script: [prop('Parent'), prop('Name'), fn('FindFirstChild'), fn('WaitForChild'), fn('GetAttribute')],
 };
 
 /** Methods offered after `x:` (services and common instance methods). */
@@ -130,7 +173,7 @@ export const LUA_METHODS: Member[] = [
   fn('LoadAnimation'),
 ];
 
-export const SERVICES = ['Players', 'Workspace', 'ReplicatedStorage', 'ServerStorage', 'ServerScriptService', 'StarterGui', 'StarterPack', 'StarterPlayer', 'Lighting', 'TweenService', 'RunService', 'UserInputService', 'HttpService', 'DataStoreService', 'SoundService', 'Debris', 'CollectionService', 'ContextActionService', 'MarketplaceService', 'TeleportService', 'TextChatService', 'PathfindingService', 'PhysicsService'];
+export const SERVICES = ['Players', 'Workspace', 'ReplicatedStorage', 'ServerStorage', 'ServerScriptService', 'StarterGui', 'StarterPack', 'StarterPlayer', 'Lighting', 'TweenService', 'RunService', 'UserInputService', 'HttpService', 'DataStoreService', 'MemoryStoreService', 'MessagingService', 'SoundService', 'Debris', 'CollectionService', 'ContextActionService', 'MarketplaceService', 'BadgeService', 'TeleportService', 'TextChatService', 'PathfindingService', 'PhysicsService', 'ProximityPromptService', 'GuiService', 'Teams'];
 
 const SNIPPETS: { label: string; insert: string; detail: string }[] = [
   { label: 'function', insert: 'function ${1:name}(${2})\n\t$0\nend', detail: 'function ... end' },
@@ -143,7 +186,60 @@ const SNIPPETS: { label: string; insert: string; detail: string }[] = [
   { label: 'while', insert: 'while ${1:true} do\n\t$0\nend', detail: 'while ... do ... end' },
   { label: 'repeat', insert: 'repeat\n\t$0\nuntil ${1:condition}', detail: 'repeat ... until' },
   { label: 'getservice', insert: 'local ${1:Players} = game:GetService("${1:Players}")', detail: 'local Service = game:GetService(...)' },
+  { label: 'type', insert: 'type ${1:Name} = {\n\t${2:field}: ${3:number},\n}', detail: 'type Name = { ... }' },
+  { label: 'export type', insert: 'export type ${1:Name} = {\n\t${2:field}: ${3:number},\n}', detail: 'export type Name = { ... }' },
+  { label: 'typeof', insert: 'typeof(${1:value})', detail: 'typeof(value): the value\'s type, platform types included' },
+  { label: 'ifexpr', insert: 'if ${1:condition} then ${2:a} else ${3:b}', detail: 'if-expression: if c then a else b' },
+  { label: 'interp', insert: '`${1:text} {${2:value}}`', detail: 'string interpolation: `text {value}`' },
+  { label: 'connect', insert: '${1:signal}:Connect(function(${2})\n\t$0\nend)', detail: 'signal:Connect(function ... end)' },
 ];
+
+/** `sort`: Monaco's sortText, when the list's own order matters (Luau's built-in types before platform classes). */
+export type CompletionEntry = { label: string; kind: Member['kind'] | 'keyword' | 'type' | 'method' | 'service' | 'enum'; detail?: string; sort?: string };
+
+const asEntries = (list: Member[]): CompletionEntry[] => list.map((m) => ({ label: m.name, kind: m.kind, detail: m.detail }));
+
+/** Where a type is expected: `local x: |`, `(a: |`, `): |`, `-> |`, `:: |`, `type T = |`, `export type T<U> = |`, `A | |`. */
+const TYPE_POSITION = [
+  /\blocal\s+[A-Za-z_]\w*\s*:\s*$/,
+  /\blocal\s+[\w\s:,|?]*,\s*[A-Za-z_]\w*\s*:\s*$/,
+  // a parameter or the return type: only on a function's line, since `f(obj:` and `f():` are method calls
+  /\bfunction\b[^)]*[(,]\s*[A-Za-z_]\w*\s*:\s*$/,
+  /\bfunction\b.*\)\s*:\s*$/,
+  /->\s*$/,
+  /::\s*$/,
+  /\btype\s+[A-Za-z_]\w*(<[^>]*>)?\s*=\s*$/,
+  /\b[A-Za-z_]\w*\??\s*[|&]\s*$/,
+  /\{\s*([A-Za-z_]\w*\s*:[^}]*,\s*)?[A-Za-z_]\w*\s*:\s+$/,
+];
+
+/**
+ * What to offer given the text of the line before the word being typed, or null for the general list
+ * (keywords, globals, snippets). Pure, so it is unit-tested without Monaco.
+ */
+export function completionsAt(before: string): CompletionEntry[] | null {
+  // services and classes in the lists' order: the ones scripts use most come first
+  const ordered = (i: number) => String(i).padStart(3, '0');
+  if (/:GetService\(\s*["']$/.test(before)) return SERVICES.map((s, i) => ({ label: s, kind: 'service', detail: 'Service', sort: ordered(i) }));
+  if (/\bInstance\.new\(\s*["']$/.test(before)) return INSTANCE_CLASSES.map((c, i) => ({ label: c, kind: 'class', detail: 'Instance class', sort: ordered(i) }));
+  const enumItem = /\bEnum\.([A-Za-z_]\w*)\.$/.exec(before);
+  if (enumItem) return (ENUM_ITEMS[enumItem[1]!] ?? []).map((i) => ({ label: i, kind: 'enum', detail: `Enum.${enumItem[1]}.${i}` }));
+  if (TYPE_POSITION.some((re) => re.test(before))) {
+    return [
+      ...LUAU_TYPES.map((t, i) => ({ label: t, kind: 'type' as const, detail: 'Luau type', sort: `0${String(i).padStart(2, '0')}` })),
+      ...PLATFORM_TYPES.map((t) => ({ label: t, kind: 'type' as const, detail: 'Platform type', sort: `1${t}` })),
+      { label: 'typeof', kind: 'keyword', sort: '2' },
+    ];
+  }
+  if (/[)\]]\s*:$/.test(before)) return LUA_METHODS.map((m) => ({ label: m.name, kind: 'method', detail: m.detail }));
+  const member = /([A-Za-z_][A-Za-z0-9_]*)\s*([.:])$/.exec(before);
+  if (member) {
+    const [, owner = '', sep] = member;
+    if (sep === ':') return LUA_METHODS.map((m) => ({ label: m.name, kind: 'method', detail: m.detail }));
+    return asEntries(LUA_MEMBERS[owner] ?? []);
+  }
+  return null;
+}
 
 let registered = false;
 
@@ -152,29 +248,25 @@ export function registerLuaCompletion(monaco: typeof Monaco): void {
   if (registered) return;
   registered = true;
   const K = monaco.languages.CompletionItemKind;
-  const kindOf = (m: Member) =>
-    m.kind === 'function' ? K.Function : m.kind === 'property' ? K.Property : m.kind === 'module' ? K.Module : m.kind === 'class' ? K.Class : K.Variable;
+  const KINDS: Record<CompletionEntry['kind'], Monaco.languages.CompletionItemKind> = {
+    function: K.Function, property: K.Property, module: K.Module, class: K.Class, variable: K.Variable,
+    keyword: K.Keyword, type: K.TypeParameter, method: K.Method, service: K.Module, enum: K.EnumMember,
+  };
+  const kindOf = (m: Member) => KINDS[m.kind];
+  const kindOfEntry = (e: CompletionEntry) => KINDS[e.kind];
 
   monaco.languages.registerCompletionItemProvider('lua', {
-    triggerCharacters: ['.', ':', '"'],
-    provideCompletionItems(model, position) {
+    // A space re-opens the list after `x: ` or `-> ` (the type goes after the space); elsewhere it offers nothing.
+    triggerCharacters: ['.', ':', '"', "'", '>', ' '],
+    provideCompletionItems(model, position, context) {
       const word = model.getWordUntilPosition(position);
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
       const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
 
-      // game:GetService("|
-      if (/:GetService\(\s*["']$/.test(before)) {
-        return { suggestions: SERVICES.map((s) => ({ label: s, kind: K.Module, insertText: s, range, detail: 'Service' })) };
-      }
-      const member = /([A-Za-z_][A-Za-z0-9_]*)\s*([.:])$/.exec(before);
-      if (member) {
-        const [, owner = '', sep] = member;
-        if (sep === ':') {
-          return { suggestions: LUA_METHODS.map((m) => ({ label: m.name, kind: K.Method, insertText: m.name, detail: m.detail, range })) };
-        }
-        const list = LUA_MEMBERS[owner];
-        if (list) return { suggestions: list.map((m) => ({ label: m.name, kind: kindOf(m), insertText: m.name, detail: m.detail, range })) };
-        return { suggestions: [] };
+      const special = completionsAt(before);
+      if (!special && context.triggerCharacter === ' ') return { suggestions: [] };
+      if (special) {
+        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, detail: e.detail, range, sortText: e.sort })) };
       }
       const suggestions: Monaco.languages.CompletionItem[] = [
         ...LUA_KEYWORDS.map((k) => ({ label: k, kind: K.Keyword, insertText: k, range })),

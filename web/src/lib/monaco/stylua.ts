@@ -1,11 +1,12 @@
 /**
  * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
- * The wasm (about 0.9 MB gzipped) is fetched from our own origin on the first Format click only.
+ * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
  */
 type StyluaModule = typeof import('@johnnymorganz/stylua/web');
 let ready: Promise<StyluaModule> | null = null;
 
-function load(): Promise<StyluaModule> {
+/** The StyLua module, instantiated once per page (also the editor's Luau parser, see ../luau). */
+export function loadStylua(): Promise<StyluaModule> {
   ready ??= Promise.all([import('@johnnymorganz/stylua/web'), import('@johnnymorganz/stylua/stylua_lib_bg.wasm?url')]).then(
     async ([mod, wasm]) => {
       await mod.default({ module_or_path: wasm.default });
@@ -17,7 +18,7 @@ function load(): Promise<StyluaModule> {
 }
 
 export async function formatLua(code: string): Promise<string> {
-  const stylua = await load();
+  const stylua = await loadStylua();
   const config = stylua.Config.new();
   config.syntax = stylua.LuaVersion.All;
   config.indent_type = stylua.IndentType.Spaces;

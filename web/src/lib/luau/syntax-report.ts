@@ -1,0 +1,30 @@
+/** One syntax problem, 1-based line and column (Monaco's convention). */
+export type LuauSyntaxError = { line: number; column: number; endLine: number; endColumn: number; message: string };
+
+const POSITION = /\s*\((\d+):(\d+) to (\d+):(\d+)\)/;
+
+/**
+ * Reads the parse errors out of a StyLua (full-moon) error report:
+ *   "error parsing: \n - unexpected token `=` (2:7 to 2:8), expected either a variable name or `function`\n - ..."
+ * Each error names its range; the same position is often reported twice (the parser's recovery), so
+ * duplicates by position are dropped, and the rest sorted by position. A report without any position (StyLua's own failure, not a parse error)
+ * gives no errors: the check never invents a position.
+ */
+export function parseStyluaReport(report: string): LuauSyntaxError[] {
+  if (!/^\s*error parsing/i.test(report)) return [];
+  const errors: LuauSyntaxError[] = [];
+  const seen = new Set<string>();
+  for (const raw of report.split(/\r?\n/)) {
+    const text = raw.replace(/^\s*(error parsing:)?\s*-?\s*/i, '').trim();
+    const at = POSITION.exec(text);
+    if (!at) continue;
+    const [line, column, endLine, endColumn] = at.slice(1, 5).map(Number) as [number, number, number, number];
+    const key = `${line}:${column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const message = text.replace(at[0], '').replace(/^unexpected token ``/, 'unexpected end of script');
+    errors.push({ line, column, endLine, endColumn: endLine === line && endColumn <= column ? column + 1 : endColumn, message });
+  }
+  // full-moon reports recovery errors out of order: the earliest is the one to read first.
+  return errors.sort((a, b) => a.line - b.line || a.column - b.column);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseStyluaReport } from './syntax-report';
+
+describe('parseStyluaReport', () => {
+  it('reads every positioned error once, earliest first', () => {
+    const report =
+      'error parsing: \n - unexpected token `print` (4:1 to 4:6), expected `else` when parsing if then else expression\n - unexpected token `=` (3:14 to 3:15), expected an expression\n - unexpected token `=` (3:14 to 3:15), unexpected token, this needs to be a statement';
+    expect(parseStyluaReport(report)).toEqual([
+      { line: 3, column: 14, endLine: 3, endColumn: 15, message: 'unexpected token `=`, expected an expression' },
+      { line: 4, column: 1, endLine: 4, endColumn: 6, message: 'unexpected token `print`, expected `else` when parsing if then else expression' },
+    ]);
+  });
+
+  it('names the end of the script and keeps a one-character range for an empty token', () => {
+    expect(parseStyluaReport('error parsing: unexpected token `` (3:1 to 3:1), expected `end` to conclude `if`')).toEqual([
+      { line: 3, column: 1, endLine: 3, endColumn: 2, message: 'unexpected end of script, expected `end` to conclude `if`' },
+    ]);
+  });
+
+  it('invents no position for a failure that is not a parse error', () => {
+    expect(parseStyluaReport('unreachable')).toEqual([]);
+    expect(parseStyluaReport('error parsing: something without a position')).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { completionsAt, LUA_KEYWORDS } from './lua-completion';
+
+const labels = (before: string) => completionsAt(before)?.map((e) => e.label) ?? null;
+
+describe('Luau completion', () => {
+  it('offers Luau keywords in the general list', () => {
+    expect(labels('')).toBeNull();
+    for (const k of ['local', 'function', 'continue', 'type', 'export', 'typeof']) expect(LUA_KEYWORDS).toContain(k);
+  });
+
+  it('offers types where a type is expected, and methods where a method is called', () => {
+    for (const before of ['local x: ', 'local x:', 'local a: number, b: ', 'local function f(a: ', 'function M.f(a: number, b: ', 'local function f(a): ', 'type Callback = (number) -> ', 'local p = v :: ', 'export type Point<T> = ', 'type Id = string | ', 'type P = { x: number, y: ']) {
+      const got = labels(before);
+      expect(got, before).toContain('number');
+      expect(got, before).toContain('string');
+      expect(got, before).toContain('boolean');
+      expect(got, before).toContain('{ }');
+      expect(got, before).toContain('Vector3');
+    }
+    for (const before of ['player:', 'print(player:', 'game:GetService("Players"):', 'workspace:FindFirstChild("x"):']) {
+      const got = labels(before);
+      expect(got, before).toContain('WaitForChild');
+      expect(got, before).not.toContain('number');
+    }
+  });
+
+  it('offers services, instance classes, enums and library members', () => {
+    expect(labels('local P = game:GetService("')).toEqual(expect.arrayContaining(['Players', 'ReplicatedStorage', 'RunService', 'TweenService', 'HttpService', 'DataStoreService']));
+    expect(labels('local part = Instance.new("')).toEqual(expect.arrayContaining(['Part', 'RemoteEvent', 'ScreenGui']));
+    expect(labels('x = Enum.')).toContain('KeyCode');
+    expect(labels('x = Enum.EasingStyle.')).toEqual(expect.arrayContaining(['Quad', 'Linear']));
+    expect(labels('task.')).toEqual(expect.arrayContaining(['wait', 'spawn', 'delay', 'defer']));
+    expect(labels('Instance.')).toContain('new');
+    for (const lib of ['string', 'table', 'math', 'coroutine', 'Vector3', 'CFrame', 'Color3', 'UDim2']) expect(labels(`${lib}.`)!.length, lib).toBeGreaterThan(0);
+    expect(labels('game.')).toContain('Players');
+    expect(labels('nothing.')).toEqual([]);
+  });
+});
