@@ -140,6 +140,14 @@ export const docSections: DocSection[] = [
             versions are never deleted, so a restore can itself be undone.
           </li>
         </ul>
+        <h3>Trash</h3>
+        <p>
+          Deleting a script or a folder moves it to the <strong>Trash</strong> (in the user menu). It stays there for 30 days
+          (the instance's <code>TRASH_DAYS</code>) and still counts towards your storage and script limits.{' '}
+          <strong>Restore</strong> brings it back with every version and its activity; a folder comes back with everything
+          that was deleted with it. Share links are revoked on deletion and stay revoked after a restore: share again for a
+          new link. <strong>Empty trash</strong>, or the 30 days running out, deletes it for good.
+        </p>
       </>
     ),
   },
