@@ -13,7 +13,7 @@ describe('script quota (SCRIPT_QUOTA=2)', () => {
   it('GET /api/config reports the quota', async () => {
     const res = await new Client(server.url).get('/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ scriptQuota: 2, maxUploadBytes: 5 * 1024 * 1024 });
+    expect(res.body).toEqual({ scriptQuota: 2, maxUploadBytes: 5 * 1024 * 1024, trashDays: 30 });
   });
 
   it('refuses the third script with 403 and a clear message, on every way of creating one', async () => {
