@@ -9,6 +9,7 @@ import type { PageRequest } from '../../projections/keyset-page';
 import { purgeScript, runScriptCommand } from './scripts';
 import { runFolderCommand } from './folders';
 import type { Actor, AppContext } from './context';
+import { scriptView } from './views';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +41,13 @@ export function trashEntryView(ctx: AppContext, doc: TrashDoc): TrashEntryView {
 export async function listTrash(ctx: AppContext, actor: Actor, page: PageRequest) {
   const found = await trashQueries(ctx.readStore).entriesPageOf(actor.userId, page);
   return { items: found.items.map((doc) => trashEntryView(ctx, doc)), next: found.next };
+}
+
+/** A script in the trash, content included, for its owner to read before restoring it. */
+export async function readTrashedScript(ctx: AppContext, actor: Actor, scriptId: string) {
+  const entry = await requireEntry(ctx, actor, scriptId, 'script');
+  if (entry.kind !== 'script') throw new NotFoundError(NOT_IN_TRASH);
+  return { ...scriptView(entry), trashedAt: entry.trashedAt, purgeAt: purgeAtOf(ctx, entry.trashedAt) };
 }
 
 async function requireEntry(ctx: AppContext, actor: Actor, id: string, kind: TrashDoc['kind']): Promise<TrashDoc> {

@@ -52,6 +52,9 @@ describe('trash (TRASH_DAYS default 30)', () => {
     ]);
     const entry = trash.body[0] as { trashedAt: string; purgeAt: string };
     expect(Date.parse(entry.purgeAt) - Date.parse(entry.trashedAt)).toBe(30 * DAY_MS);
+    // The owner can still read it there; nobody else can.
+    expect((await alice.get(`/api/trash/scripts/${script.id}`)).body).toMatchObject({ id: script.id, title: 'Binned tool', content: 'print("v1")', shareId: null, trashedAt: entry.trashedAt, purgeAt: entry.purgeAt });
+    expect((await (await signedInUser(server.url, 'peek')).get(`/api/trash/scripts/${script.id}`)).status).toBe(404);
     // Deleting again answers like any missing script; the link was revoked by its own event, then the move to the trash.
     expect((await alice.delete(`/api/scripts/${script.id}`)).status).toBe(404);
     expect(eventsOf(server, `script-${script.id}`).map((e) => e.type)).toEqual(['ScriptCreated', 'ScriptShared', 'ScriptShareRevoked', 'ScriptTrashed']);

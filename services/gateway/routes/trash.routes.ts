@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { emptyTrash, listTrash, purgeFromTrash, restoreFolderFromTrash, restoreScriptFromTrash } from '../../application/trash';
+import { emptyTrash, listTrash, purgeFromTrash, readTrashedScript, restoreFolderFromTrash, restoreScriptFromTrash } from '../../application/trash';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
 import { pageRequest, sendPage } from '../pagination';
@@ -16,6 +16,10 @@ export function trashRoutes(ctx: GatewayContext): Router {
 
   router.delete('/', async (_req, res) => {
     res.json({ purged: await emptyTrash(ctx, actorOf(res)) });
+  });
+
+  router.get('/scripts/:id', async (req, res) => {
+    res.json(await readTrashedScript(ctx, actorOf(res), parse(IdParam, req.params).id));
   });
 
   router.post('/scripts/:id/restore', async (req, res) => {
