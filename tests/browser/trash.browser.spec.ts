@@ -33,6 +33,13 @@ describe('trash', () => {
     await visible(trash.getByRole('heading', { name: 'Rocket' }));
     await visible(trash.getByText(/Script, 3 versions/));
 
+    // Readable there before restoring
+    await trash.getByRole('button', { name: 'View Rocket' }).click();
+    const view = await visible(page.getByRole('dialog', { name: 'Rocket' }));
+    await visible(view.getByLabel('Content of Rocket (read-only)').getByText('print("v3")'));
+    await view.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await hidden(view);
+
     await trash.getByRole('button', { name: 'Restore Rocket' }).click();
     await toastWith(page, 'Restored');
     await hidden(trash.getByRole('heading', { name: 'Rocket' }));

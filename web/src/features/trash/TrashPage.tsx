@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { Badge, Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { FileCodeIcon, FolderIcon, RotateCcwIcon, TrashIcon } from '../../components/ui/icons';
+import { EyeIcon, FileCodeIcon, FolderIcon, RotateCcwIcon, TrashIcon } from '../../components/ui/icons';
 import { LoadMore } from '../../components/ui/LoadMore';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatRelative } from '../../lib/format';
 import { deleteForever, emptyTrash, restoreFromTrash, useTrash, type TrashEntry } from './api';
 import { trashPeriod, useTrashDays } from './trash-days';
+import { TrashedScriptDialog } from './TrashedScriptDialog';
 import './trash.css';
 
 export const EMPTY_TRASH_CONFIRMATION =
@@ -26,6 +27,21 @@ export default function TrashPage() {
   const trashDays = useTrashDays();
   // Restored entries leave the list; each stays named here with a link to open it.
   const [restored, setRestored] = useState<TrashEntry[]>([]);
+  const [viewing, setViewing] = useState<TrashEntry | null>(null);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restore = async (entry: TrashEntry) => {
+    setRestoring(entry.id);
+    try {
+      await restoreFromTrash(entry);
+      setRestored((list) => [entry, ...list]);
+      setViewing(null);
+      toast({ title: 'Restored', description: `“${entry.name}” is back${entry.kind === 'script' ? ' with its whole history' : ' with everything inside'}.` });
+    } catch (err) {
+      toast({ title: 'Failed to restore', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setRestoring(null);
+    }
+  };
 
   return (
     <div className="container page lv-trash">
@@ -81,7 +97,13 @@ export default function TrashPage() {
           <ul className="lv-trash__list" aria-label="Trash">
             {items.map((entry) => (
               <li key={entry.id}>
-                <TrashRow entry={entry} onPurge={() => setPurging(entry)} onRestored={() => setRestored((list) => [entry, ...list])} />
+                <TrashRow
+                  entry={entry}
+                  restoring={restoring === entry.id}
+                  onRestore={() => void restore(entry)}
+                  onView={() => setViewing(entry)}
+                  onPurge={() => setPurging(entry)}
+                />
               </li>
             ))}
           </ul>
@@ -89,6 +111,7 @@ export default function TrashPage() {
         </>
       )}
 
+      <TrashedScriptDialog entry={viewing} onClose={() => setViewing(null)} onRestore={(entry) => void restore(entry)} />
       <ConfirmDialog
         open={emptying}
         onOpenChange={setEmptying}
@@ -134,20 +157,19 @@ export default function TrashPage() {
   );
 }
 
-function TrashRow({ entry, onPurge, onRestored }: { entry: TrashEntry; onPurge: () => void; onRestored: () => void }) {
-  const [restoring, setRestoring] = useState(false);
-  const restore = async () => {
-    setRestoring(true);
-    try {
-      await restoreFromTrash(entry);
-      onRestored();
-      toast({ title: 'Restored', description: `“${entry.name}” is back${entry.kind === 'script' ? ' with its whole history' : ' with everything inside'}.` });
-    } catch (err) {
-      toast({ title: 'Failed to restore', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setRestoring(false);
-    }
-  };
+function TrashRow({
+  entry,
+  restoring,
+  onRestore,
+  onView,
+  onPurge,
+}: {
+  entry: TrashEntry;
+  restoring: boolean;
+  onRestore: () => void;
+  onView: () => void;
+  onPurge: () => void;
+}) {
   const Icon = entry.kind === 'folder' ? FolderIcon : FileCodeIcon;
   return (
     <Card className="lv-trash__item">
@@ -162,7 +184,12 @@ function TrashRow({ entry, onPurge, onRestored }: { entry: TrashEntry; onPurge: 
       <Badge variant="outline" title={formatDate(entry.purgeAt)}>
         Deleted for good {formatDate(entry.purgeAt)}
       </Badge>
-      <Button variant="outline" size="sm" disabled={restoring} onClick={() => void restore()} aria-label={`Restore ${entry.name}`}>
+      {entry.kind === 'script' && (
+        <Button variant="ghost" size="sm" onClick={onView} aria-label={`View ${entry.name}`}>
+          <EyeIcon /> View
+        </Button>
+      )}
+      <Button variant="outline" size="sm" disabled={restoring} onClick={onRestore} aria-label={`Restore ${entry.name}`}>
         <RotateCcwIcon /> {restoring ? 'Restoring...' : 'Restore'}
       </Button>
       <Button variant="ghost" size="icon" aria-label={`Delete ${entry.name} for good`} title="Delete for good" onClick={onPurge}>

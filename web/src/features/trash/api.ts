@@ -24,6 +24,9 @@ async function refreshAfterTrashChange(): Promise<void> {
   await Promise.all([invalidateQueries(TRASH_QUERY), invalidateQueries(['scripts']), invalidateQueries(['folders']), invalidateQueries(['folder']), invalidateQueries(['script'])]);
 }
 
+/** A trashed script with its content (`GET /api/trash/scripts/:id`). */
+export const readTrashedScript = (id: string) => apiFetch<{ id: string; title: string; content: string; version: number }>(`/api/trash/scripts/${enc(id)}`);
+
 export async function restoreFromTrash(entry: Pick<TrashEntry, 'kind' | 'id'>): Promise<void> {
   await apiFetch<void>(`/api/trash/${entry.kind}s/${enc(entry.id)}/restore`, { method: 'POST' });
   await refreshAfterTrashChange();
