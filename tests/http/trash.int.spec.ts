@@ -118,6 +118,25 @@ describe('trash (TRASH_DAYS default 30)', () => {
     expect((await new Client(server.url).get(`/api/share/folder/${folderShare}`)).status).toBe(404);
   });
 
+  it('a script deleted from a shared folder leaves the folder\'s link at once, and is back in it after a restore', async () => {
+    const alice = await signedInUser(server.url, 'infolder');
+    const folder = await createFolder(alice, 'Public stuff');
+    const script = await createScript(alice, { title: 'inside', content: 'print("in")', folderId: folder.id });
+    const folderShare = (await alice.post(`/api/folders/${folder.id}/share`)).body.shareId as string;
+    const anonymous = new Client(server.url);
+    const titles = async () => JSON.stringify((await anonymous.get(`/api/share/folder/${folderShare}`)).body);
+    expect(await titles()).toContain('inside');
+    expect((await anonymous.get(`/api/share/folder/${folderShare}/scripts/${script.id}/raw`)).text).toBe('print("in")');
+
+    expect((await alice.delete(`/api/scripts/${script.id}`)).status).toBe(204);
+    expect(await titles()).not.toContain('inside');
+    expect((await anonymous.get(`/api/share/folder/${folderShare}/scripts/${script.id}/raw`)).status).toBe(404);
+    expect((await anonymous.get(`/api/share/folder/${folderShare}/scripts/${script.id}`)).status).toBe(404);
+
+    expect((await alice.post(`/api/trash/scripts/${script.id}/restore`)).status).toBe(204);
+    expect((await anonymous.get(`/api/share/folder/${folderShare}/scripts/${script.id}/raw`)).text).toBe('print("in")');
+  });
+
   it('a folder comes back at the root when its parent is gone', async () => {
     const alice = await signedInUser(server.url, 'tree');
     const parent = await createFolder(alice, 'Parent');
