@@ -63,8 +63,10 @@ const ConfigSchema = z.object({
   readCacheMb: z.coerce.number().min(0).default(64),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
-  /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's live scripts may take; 0 = unlimited */
+  /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's scripts may take, the trash included; 0 = unlimited */
   accountStorageQuotaMb: z.coerce.number().min(0).default(100),
+  /** TRASH_DAYS: days a deleted script or folder stays in the trash before it is purged for good (fractions allowed) */
+  trashDays: z.coerce.number().positive().default(30),
   /** METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; unset = open (keep it off the public entry point) */
   metricsToken: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** HEADERS_TIMEOUT_MS: most time a client may take to send a request's headers */
@@ -114,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readCacheMb: blankToUndefined(env.READ_CACHE_MB),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     accountStorageQuotaMb: blankToUndefined(env.ACCOUNT_STORAGE_QUOTA_MB),
+    trashDays: blankToUndefined(env.TRASH_DAYS),
     logLevel: blankToUndefined(env.LOG_LEVEL),
     trustProxy: blankToUndefined(env.TRUST_PROXY),
     rateLimit: blankToUndefined(env.RATE_LIMIT)?.trim().toLowerCase(),

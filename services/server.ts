@@ -34,6 +34,7 @@ import { authenticateApiKey } from './application/accounts';
 import { createRateLimits } from './gateway/rate-limit/rate-limits';
 import { openRateLimitStore } from './gateway/rate-limit/open-store';
 import { createDecisionStateCache } from './application/decision-states';
+import { startTrashPurgeJob } from './application/trash-purge-job';
 
 /** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
@@ -126,6 +127,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await projector.start();
     return projector;
   };
+  // The automatic trash purge runs where the projector runs, and reads its own writes through the projector.
+  const purgeStates = createDecisionStateCache();
+  const trashPurge = runner
+    ? startTrashPurgeJob(
+        () => {
+          const current = projector;
+          if (!current || !storage) return null;
+          const waitFor = async (position: bigint) => void (await current.waitFor(position));
+          return { config, eventStore: storage.eventStore, readStore: storage.readStore, watermark: { waitFor }, now: () => new Date().toISOString(), newId: () => randomId(12), decisionStates: purgeStates };
+        },
+        config.trashDays,
+        log,
+      )
+    : null;
 
   if (role === 'projector') {
     // A standby projector waits here for the lease in the background; its health endpoints answer meanwhile.
@@ -149,6 +164,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       storageDescription: 'projector (storage opens once the lease is held)',
       async stop() {
         await closeServer(server.server);
+        await trashPurge?.stop();
         await runner!.stop();
         await started;
         await closeStorage(storage);
@@ -238,6 +254,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await rateLimits.stop();
       await rateLimitStore.store.close();
       await invalidation?.stop();
+      await trashPurge?.stop();
       await runner?.stop();
       await closeStorage(storage);
     },

@@ -64,6 +64,7 @@ export const accountsProjection: Projection = {
       case 'ScriptSaved':
       case 'ScriptRestored':
       case 'ScriptDeleted':
+      case 'ScriptPurged':
         await applyStorageEvent(event, store);
         return;
       default:

@@ -4,7 +4,7 @@ import { utf8Bytes } from '../../services/domain/script/limits';
 import { ACCOUNT_COLLECTIONS as C, type ScriptSizeDoc, type StorageDoc } from './documents';
 
 /**
- * Keeps each account's storage tally from version events: a new version adds its UTF-8 bytes, a deletion gives back
+ * Keeps each account's storage tally from version events: a new version adds its UTF-8 bytes, a purge gives back
  * every version of the script. Replays change nothing: each write is guarded by the document's `lastPosition`
  * (one account's events arrive in log order, so its tally's guard is enough to count each event once).
  */
@@ -29,7 +29,9 @@ export async function applyStorageEvent(event: ProjectedEvent, store: ReadStore)
       await charge(store, size.ownerId, bytes, event);
       return;
     }
-    case 'ScriptDeleted': {
+    // A trashed script still counts; only a purge (or a deletion from before the trash) gives its bytes back.
+    case 'ScriptDeleted':
+    case 'ScriptPurged': {
       const size = await sizes.findOne({ _id: event.data.scriptId });
       if (!size) return;
       await charge(store, size.ownerId, -size.bytes, event);

@@ -70,6 +70,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
         delta.versions += 1;
         break;
       case 'ScriptDeleted':
+      case 'ScriptPurged': // a trashed script still counts until purged
         delta.scripts -= 1;
         delta.versions -= await versionsOf(event.data.scriptId);
         versionsByScript.set(event.data.scriptId, null);

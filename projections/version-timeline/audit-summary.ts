@@ -26,5 +26,11 @@ export function auditSummary(event: ScriptEvent): string {
       return 'Revoked the share link';
     case 'ScriptDeleted':
       return 'Deleted the script';
+    case 'ScriptTrashed':
+      return event.data.withFolderId ? 'Moved to the trash with its folder' : 'Moved to the trash';
+    case 'ScriptRestoredFromTrash':
+      return 'Restored from the trash';
+    case 'ScriptPurged':
+      return 'Deleted for good';
   }
 }

@@ -48,6 +48,8 @@ export const versionTimelineProjection: Projection = {
         return;
       }
       case 'ScriptDeleted':
+      case 'ScriptPurged':
+        // A trashed script keeps its versions (a restore brings the history back); a purge removes them.
         // The log keeps every version; the read model drops what nobody can read any more.
         await store.collection(C.versions).deleteMany({ scriptId: scriptEvent.data.scriptId });
         await store.collection(C.auditLog).deleteMany({ scriptId: scriptEvent.data.scriptId });

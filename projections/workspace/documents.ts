@@ -68,9 +68,17 @@ export interface SharedFolderDoc {
   [key: string]: unknown;
 }
 
+/**
+ * A script or folder in the trash: its whole document as it was, plus when it was trashed. Kept apart from `scripts`
+ * and `folders` so no workspace list, search or shared view can ever show it. `withFolderId`: trashed along with that
+ * folder (not listed on its own; restored and purged with it); null for an entry the owner deleted itself.
+ */
+export type TrashDoc = (ScriptDoc & { kind: 'script' } | FolderDoc & { kind: 'folder' }) & { trashedAt: string; withFolderId: string | null };
+
 export const WORKSPACE_COLLECTIONS = {
   scripts: 'scripts',
   folders: 'folders',
   sharedScripts: 'sharedScripts',
   sharedFolders: 'sharedFolders',
+  trash: 'trash',
 } as const;

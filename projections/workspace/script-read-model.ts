@@ -5,9 +5,11 @@ import { contentSummary } from './content-summary';
 
 export type ScriptProjectedEvent = Extract<ProjectedEvent, { data: { scriptId: string } }>;
 
+export const isTrashed = (doc: ScriptDoc): boolean => typeof doc.trashedAt === 'string';
+
 /**
  * The script read model as a pure fold: the document after `event`, given the document before it (null: none yet,
- * or deleted). Events already folded in (`lastPosition` at or past the event) change nothing.
+ * or purged). A trashed script's document carries `trashedAt` and `withFolderId`. Events already folded in (`lastPosition` at or past the event) change nothing.
  */
 export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent): ScriptDoc | null {
   const at = event.metadata.at;
@@ -52,7 +54,15 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
       return { ...doc, shareId: null, shareFullHistory: false, sharedAtVersion: null, lastPosition };
     case 'ScriptViewsCounted':
       return { ...doc, views: doc.views + event.data.count, lastPosition };
-    case 'ScriptDeleted':
+    case 'ScriptTrashed':
+      // Marked here; the projection keeps a trashed script in the trash collection, out of every list.
+      return { ...doc, trashedAt: at, withFolderId: event.data.withFolderId, lastPosition };
+    case 'ScriptRestoredFromTrash': {
+      const { trashedAt: _trashedAt, withFolderId: _with, kind: _kind, ...restored } = doc;
+      return { ...(restored as ScriptDoc), lastPosition };
+    }
+    case 'ScriptDeleted': // from before the trash: gone for good, like a purge
+    case 'ScriptPurged':
       return null;
     default:
       return doc;

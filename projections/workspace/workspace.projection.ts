@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
 import { guard, type ProjectedEvent, type Projection } from '../projection';
-import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc } from './documents';
-import { evolveScript, sharedView, type ScriptProjectedEvent } from './script-read-model';
+import { WORKSPACE_COLLECTIONS as C, type FolderDoc, type ScriptDoc, type SharedFolderDoc, type SharedScriptDoc, type TrashDoc } from './documents';
+import { evolveScript, isTrashed, sharedView, type ScriptProjectedEvent } from './script-read-model';
 import { SCRIPT_EVENT_TYPES } from '../../services/domain/script/events';
 
 /**
@@ -27,6 +27,9 @@ export const workspaceProjection: Projection = {
     { collection: C.folders, keys: { ownerId: 1, parentId: 1, name: 1, _id: 1 } },
     { collection: C.sharedScripts, keys: { scriptId: 1 } },
     { collection: C.sharedFolders, keys: { folderId: 1 } },
+    // the trash list (newest first), and what was trashed along with a folder
+    { collection: C.trash, keys: { ownerId: 1, withFolderId: 1, trashedAt: -1, _id: -1 } },
+    { collection: C.trash, keys: { trashedAt: 1 } },
   ],
   apply: (event, store) => applyEvents([event], store),
   applyBatch: applyEvents,
@@ -55,10 +58,21 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
 async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[], store: ReadStore): Promise<void> {
   const scripts = store.collection<ScriptDoc>(C.scripts);
   const shared = store.collection<SharedScriptDoc>(C.sharedScripts);
-  const before = await scripts.findOne({ _id: scriptId });
+  const live = await scripts.findOne({ _id: scriptId });
+  const before = live ?? ((await store.collection<TrashDoc>(C.trash).findOne({ _id: scriptId, kind: 'script' })) as ScriptDoc | null);
   let after = before;
   for (const event of events) after = evolveScript(after, event);
   if (after === before) return; // every event already applied (a replay)
+  if (before && !live) {
+    await applyTrashedScript(store, before, after);
+    return;
+  }
+  if (after && isTrashed(after)) {
+    await store.collection<TrashDoc>(C.trash).replaceOne({ _id: scriptId }, { ...after, kind: 'script' } as TrashDoc, { upsert: true });
+    await scripts.deleteOne({ _id: scriptId });
+    await shared.deleteMany({ scriptId });
+    return;
+  }
 
   if (!after) {
     if (before) await scripts.deleteOne({ _id: scriptId });
@@ -74,6 +88,21 @@ async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[
     const previous = before?.shareId === after.shareId ? await shared.findOne({ _id: after.shareId }) : null;
     await shared.replaceOne({ _id: after.shareId }, sharedView(after as ScriptDoc & { shareId: string }, previous), { upsert: true });
   }
+}
+
+/** A script that was in the trash: it stays there, comes back to `scripts` (restored, without a link), or is purged. */
+async function applyTrashedScript(store: ReadStore, before: ScriptDoc, after: ScriptDoc | null): Promise<void> {
+  const trash = store.collection<TrashDoc>(C.trash);
+  if (!after) {
+    await trash.deleteOne({ _id: before._id });
+    return;
+  }
+  if (isTrashed(after)) {
+    await trash.replaceOne({ _id: before._id, lastPosition: before.lastPosition }, { ...after, kind: 'script' } as TrashDoc);
+    return;
+  }
+  await store.collection<ScriptDoc>(C.scripts).replaceOne({ _id: after._id }, after, { upsert: true });
+  await trash.deleteOne({ _id: before._id });
 }
 
 type FolderProjectedEvent = Extract<ProjectedEvent, { data: { folderId: string } }>;
@@ -113,8 +142,28 @@ async function applyFolderEvent(event: FolderProjectedEvent, store: ReadStore): 
       await folders.updateOne(guard(folderId, event), { $set: { shareId: null, lastPosition } });
       await sharedFolders.deleteOne({ _id: event.data.shareId });
       return;
-    case 'FolderDeleted':
+    case 'FolderTrashed': {
+      const current = await folders.findOne(guard(folderId, event));
+      if (!current) return; // already moved (a replay)
+      const doc = { ...current, kind: 'folder', trashedAt: at, withFolderId: event.data.withFolderId, lastPosition } as TrashDoc;
+      await store.collection<TrashDoc>(C.trash).replaceOne({ _id: folderId }, doc, { upsert: true });
       await folders.deleteOne({ _id: folderId });
+      await sharedFolders.deleteMany({ folderId });
+      return;
+    }
+    case 'FolderRestoredFromTrash': {
+      const trash = store.collection<TrashDoc>(C.trash);
+      const trashed = await trash.findOne({ ...guard(folderId, event), kind: 'folder' });
+      if (!trashed) return;
+      const { kind: _kind, trashedAt: _trashedAt, withFolderId: _with, ...folder } = trashed;
+      await folders.replaceOne({ _id: folderId }, { ...(folder as FolderDoc), lastPosition }, { upsert: true });
+      await trash.deleteOne({ _id: folderId });
+      return;
+    }
+    case 'FolderDeleted': // from before the trash: gone for good, like a purge
+    case 'FolderPurged':
+      await folders.deleteOne({ _id: folderId });
+      await store.collection<TrashDoc>(C.trash).deleteOne({ _id: folderId, kind: 'folder' });
       await sharedFolders.deleteMany({ folderId });
       return;
   }

@@ -8,8 +8,9 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, Valida
 import { accountQueries } from '../../projections/accounts/queries';
 import { workspaceQueries } from '../../projections/workspace/queries';
 import type { PageRequest } from '../../projections/keyset-page';
-import { deleteScript } from './scripts';
-import { deleteFolder } from './folders';
+import { purgeScript } from './scripts';
+import { purgeLiveFolder } from './folders';
+import { purgeAllTrashOf } from './trash';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/passwords';
 import { generateApiKey, hashApiKey } from '../security/api-key-secrets';
 import { handleCommand } from './command-handler';
@@ -183,25 +184,22 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, password: str
   await deleteEverythingOf(ctx, actor);
 }
 
+/** Purges, never trashes: nothing of a deleted account waits in a trash. */
 async function deleteEverythingOf(ctx: AppContext, actor: Actor): Promise<void> {
   const workspace = workspaceQueries(ctx.readStore);
   const { userId } = actor;
   for (;;) {
     const page = await workspace.scriptsPageOf(userId, undefined, { limit: 200 });
     if (page.items.length === 0) break;
-    for (const script of page.items) await deleteScript(ctx, actor, script._id);
+    for (const script of page.items) await purgeScript(ctx, actor, script._id, 'account-deleted').catch(ignoreNotFound);
   }
-  for (;;) {
-    const page = await workspace.foldersPageOf(userId, null, { limit: 200 });
-    if (page.items.length === 0) break;
-    for (const folder of page.items) await deleteFolder(ctx, actor, folder._id);
-  }
-  // Folders whose parent is gone (a concurrent move) are not under the root: delete whatever is left, one by one.
+  // Every folder, whether or not its parent is still there (a concurrent move), one subtree at a time.
   for (;;) {
     const page = await workspace.foldersPageOf(userId, undefined, { limit: 200 });
     if (page.items.length === 0) break;
-    for (const folder of page.items) await deleteFolder(ctx, actor, folder._id).catch(ignoreNotFound);
+    for (const folder of page.items) await purgeLiveFolder(ctx, actor, folder._id, 'account-deleted').catch(ignoreNotFound);
   }
+  await purgeAllTrashOf(ctx, actor);
   for (const key of await accountQueries(ctx.readStore).apiKeysOf(userId)) await deleteApiKey(ctx, actor, key._id);
 }
 

@@ -5,12 +5,13 @@ import { ConflictError, NotFoundError, ValidationError } from '../domain/shared/
 import { workspaceQueries } from '../../projections/workspace/queries';
 import { handleCommand } from './command-handler';
 import type { Actor, AppContext } from './context';
-import { requireOwnFolder, runScriptCommand } from './scripts';
+import { purgeScript, requireOwnFolder, runScriptCommand } from './scripts';
+import type { FolderDoc } from '../../projections/workspace/documents';
 import { folderView } from './views';
 
 type FolderCommandInput = { [K in FolderCommand['type']]: Omit<Extract<FolderCommand, { type: K }>, 'metadata'> }[FolderCommand['type']];
 
-function runFolderCommand(ctx: AppContext, actor: Actor, command: FolderCommandInput) {
+export function runFolderCommand(ctx: AppContext, actor: Actor, command: FolderCommandInput) {
   const full = { ...command, metadata: { actorId: actor.actorId, at: ctx.now(), ownerId: actor.userId } } as FolderCommand;
   return handleCommand(ctx, folderDecider, folderStream(command.data.folderId), full);
 }
@@ -67,26 +68,42 @@ async function inCycle(ctx: AppContext, actor: Actor, folderId: string): Promise
 }
 
 /**
- * Deletes the folder and its subfolders; every script inside moves to the root first (recorded as moves),
- * so a failure part-way leaves scripts reachable, never lost.
+ * Moves the folder to the trash with everything below it: the folder first (so a failure part-way leaves an entry the
+ * owner can restore), then each script and subfolder of its subtree, marked as trashed with it. Restoring or purging
+ * the folder takes them along (services/application/trash.ts).
  */
 export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
   const queries = workspaceQueries(ctx.readStore);
   const subtree = await queries.folderSubtree(actor.userId, folderId);
   if (subtree.length === 0) throw new NotFoundError(FOLDER_NOT_FOUND);
-  for (const folder of subtree) {
+  await runFolderCommand(ctx, actor, { type: 'TrashFolder', data: { folderId, userId: actor.userId } });
+  const below = subtree.filter((f) => f._id !== folderId);
+  await trashScriptsIn(ctx, actor, subtree, folderId);
+  for (const folder of below.reverse()) {
+    await runFolderCommand(ctx, actor, { type: 'TrashFolder', data: { folderId: folder._id, userId: actor.userId, withFolderId: folderId } });
+  }
+  // A script created or moved into one of these folders while we trashed them: it goes along too.
+  await trashScriptsIn(ctx, actor, subtree, folderId);
+}
+
+async function trashScriptsIn(ctx: AppContext, actor: Actor, folders: FolderDoc[], withFolderId: string): Promise<void> {
+  const queries = workspaceQueries(ctx.readStore);
+  for (const folder of folders) {
     for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) {
-      await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script._id, userId: actor.userId, folderId: null } });
+      await runScriptCommand(ctx, actor, { type: 'TrashScript', data: { scriptId: script._id, userId: actor.userId, withFolderId } });
     }
   }
-  for (const folder of [...subtree].reverse()) {
-    await runFolderCommand(ctx, actor, { type: 'DeleteFolder', data: { folderId: folder._id, userId: actor.userId } });
-  }
-  // A script created or moved into one of these folders while we deleted them: move it out too.
+}
+
+/** Removes a live folder, its subfolders and their scripts for good (account deletion, an upload rolled back). */
+export async function purgeLiveFolder(ctx: AppContext, actor: Actor, folderId: string, reason: 'account-deleted' | 'discarded'): Promise<void> {
+  const queries = workspaceQueries(ctx.readStore);
+  const subtree = await queries.folderSubtree(actor.userId, folderId);
   for (const folder of subtree) {
-    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) {
-      await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script._id, userId: actor.userId, folderId: null } });
-    }
+    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) await purgeScript(ctx, actor, script._id, reason);
+  }
+  for (const folder of subtree.reverse()) {
+    await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: folder._id, userId: actor.userId, reason } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { isVersionOf, SaveConflictError, scriptDecider, SCRIPT_NOT_FOUND, type ScriptState } from '../domain/script/decider';
 import type { ScriptCommand } from '../domain/script/commands';
-import { scriptStream } from '../domain/script/events';
+import { scriptStream, type PurgeReason } from '../domain/script/events';
 import { ConflictError, NotFoundError } from '../domain/shared/errors';
 import { releaseScriptSlots, reserveScriptSlots } from './accounts';
 import { FOLDER_NOT_FOUND } from '../domain/folder/decider';
@@ -181,7 +181,16 @@ export async function revokeScriptShare(ctx: AppContext, actor: Actor, scriptId:
   await runScriptCommand(ctx, actor, { type: 'RevokeScriptShare', data: { scriptId, userId: actor.userId } });
 }
 
+/** Moves the script to the trash (services/application/trash.ts restores or purges it). Its slot stays taken until purged. */
 export async function deleteScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<void> {
-  const { events } = await runScriptCommand(ctx, actor, { type: 'DeleteScript', data: { scriptId, userId: actor.userId } });
-  if (events.length > 0) await releaseScriptSlots(ctx, actor, 1);
+  await runScriptCommand(ctx, actor, { type: 'TrashScript', data: { scriptId, userId: actor.userId } });
+}
+
+/**
+ * Removes the script for good and gives its slot back. `emptied`/`expired` only from the trash; `account-deleted`
+ * and `discarded` (an upload rolled back) purge a live script directly. A closed account has no slots to give back.
+ */
+export async function purgeScript(ctx: AppContext, actor: Actor, scriptId: string, reason: PurgeReason): Promise<void> {
+  const { events } = await runScriptCommand(ctx, actor, { type: 'PurgeScript', data: { scriptId, userId: actor.userId, reason } });
+  if (events.length > 0 && reason !== 'account-deleted') await releaseScriptSlots(ctx, actor, 1);
 }

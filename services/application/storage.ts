@@ -37,7 +37,7 @@ export async function requireStorageFor(ctx: AppContext, userId: string, addedBy
   const usedBytes = await accountQueries(ctx.readStore).storageOf(userId);
   if (usedBytes + addedBytes <= quotaBytes) return;
   throw new PayloadTooLargeError(
-    `Storage limit reached: ${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used, and this needs ${formatSize(addedBytes)} more. Delete scripts you no longer need to make room.`,
+    `Storage limit reached: ${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used, and this needs ${formatSize(addedBytes)} more. Delete scripts you no longer need and empty the trash to make room.`,
     { usedBytes, quotaBytes },
   );
 }

@@ -83,9 +83,26 @@ function folderSummary(event: FolderEvent): string {
       return 'Revoked the folder share link';
     case 'FolderDeleted':
       return 'Deleted the folder';
+    case 'FolderTrashed':
+      return 'Moved the folder to the trash';
+    case 'FolderRestoredFromTrash':
+      return 'Restored the folder from the trash';
+    case 'FolderPurged':
+      return 'Deleted the folder for good';
   }
 }
-const FOLDER_TYPES = new Set<string>(['FolderCreated', 'FolderRenamed', 'FolderMoved', 'FolderVisibilityChanged', 'FolderShared', 'FolderShareRevoked', 'FolderDeleted']);
+const FOLDER_TYPES = new Set<string>([
+  'FolderCreated',
+  'FolderRenamed',
+  'FolderMoved',
+  'FolderVisibilityChanged',
+  'FolderShared',
+  'FolderShareRevoked',
+  'FolderDeleted',
+  'FolderTrashed',
+  'FolderRestoredFromTrash',
+  'FolderPurged',
+]);
 
 /** The events of a stream recorded at or before `at`: the prefix up to the first later one (a state that existed). */
 function eventsUpTo(events: RecordedEvent[], at: string): RecordedEvent[] {
@@ -112,8 +129,14 @@ export function foldScript(events: RecordedEvent[]): ScriptStateAsOf | null {
       case 'ScriptMoved':
         Object.assign(state, { folderId: event.data.folderId, updatedAt: at });
         break;
+      // In the trash or gone for good, it was not in the workspace then; restored from the trash, it was again.
       case 'ScriptDeleted':
+      case 'ScriptTrashed':
+      case 'ScriptPurged':
         state.deleted = true;
+        break;
+      case 'ScriptRestoredFromTrash':
+        state.deleted = false;
         break;
       default:
         break;
@@ -126,7 +149,19 @@ export function foldScript(events: RecordedEvent[]): ScriptStateAsOf | null {
   return state;
 }
 
-const AUDITED = new Set<string>(['ScriptCreated', 'ScriptSaved', 'ScriptRestored', 'ScriptMoved', 'ScriptShared', 'ScriptShareHistoryChanged', 'ScriptShareRevoked', 'ScriptDeleted']);
+const AUDITED = new Set<string>([
+  'ScriptCreated',
+  'ScriptSaved',
+  'ScriptRestored',
+  'ScriptMoved',
+  'ScriptShared',
+  'ScriptShareHistoryChanged',
+  'ScriptShareRevoked',
+  'ScriptDeleted',
+  'ScriptTrashed',
+  'ScriptRestoredFromTrash',
+  'ScriptPurged',
+]);
 const auditable = (event: { type: string }): event is ScriptEvent => AUDITED.has(event.type);
 
 export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
@@ -141,7 +176,8 @@ export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
     if (!state || !FOLDER_TYPES.has(event.type)) continue;
     if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
     else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
-    else if (event.type === 'FolderDeleted') state.deleted = true;
+    else if (event.type === 'FolderDeleted' || event.type === 'FolderTrashed' || event.type === 'FolderPurged') state.deleted = true;
+    else if (event.type === 'FolderRestoredFromTrash') state.deleted = false;
     state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) });
   }
   return state;

@@ -2,8 +2,8 @@ import { CONTENT_REQUIRED } from '../domain/script/decider';
 import { MAX_FOLDER_NAME_LENGTH, MAX_TITLE_LENGTH, requireVersionSize, truncateCharacters, utf8Bytes } from '../domain/script/limits';
 import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
-import { createFolder, createFolderChain, deleteFolder } from './folders';
-import { createScript, deleteScript, prepareScriptBatch, releaseUnusedSlots } from './scripts';
+import { createFolder, createFolderChain, purgeLiveFolder } from './folders';
+import { createScript, prepareScriptBatch, purgeScript, releaseUnusedSlots } from './scripts';
 
 export interface UploadItem {
   title: string;
@@ -98,8 +98,9 @@ export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: s
   } catch (error) {
     // Deleting gives each created script's slot back; the slots never used are released here.
     await releaseUnusedSlots(ctx, actor, tree.length - created.scripts.length);
-    for (const scriptId of created.scripts) await deleteScript(ctx, actor, scriptId).catch(() => undefined);
-    await deleteFolder(ctx, actor, root.id).catch(() => undefined);
+    // Never in the trash: what a failed upload created is removed for good.
+    for (const scriptId of created.scripts) await purgeScript(ctx, actor, scriptId, 'discarded').catch(() => undefined);
+    await purgeLiveFolder(ctx, actor, root.id, 'discarded').catch(() => undefined);
     throw error;
   }
   return { folderId: root.id, foldersCreated: created.folders.size + 1, scriptsCreated: created.scripts.length };

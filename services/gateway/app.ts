@@ -21,6 +21,7 @@ import { publicApiRoutes } from './routes/public-api.routes';
 import { healthRoutes } from './routes/health.routes';
 import { searchRoutes } from './routes/search.routes';
 import { asOfRoutes } from './routes/as-of.routes';
+import { trashRoutes } from './routes/trash.routes';
 import { precompressedAssets } from './static-assets';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
@@ -72,6 +73,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
   api.use(searchRoutes(ctx));
   api.use('/as-of', requireSession(ctx, ctx.tokens), asOfRoutes(ctx));
+  api.use('/trash', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), trashRoutes(ctx));
   // Account settings: session only, small bodies, counted with the session writes.
   api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 

@@ -28,6 +28,7 @@ export const LIST_LIMITS = {
   scriptsBySize: { default: 100, max: 200 },
   searchScripts: { default: 50, max: 100 },
   searchFolders: { default: 50, max: 100 },
+  trash: { default: 50, max: 200 },
 } as const satisfies Record<string, ListLimits>;
 
 export type ListKind = keyof typeof LIST_LIMITS;

@@ -200,7 +200,8 @@ describe('authoring', () => {
     const offer = await visible(page.getByRole('region', { name: 'Unsaved draft' }));
     await offer.getByRole('button', { name: 'Restore Draft' }).click();
     expect(await page.getByLabel('Script title').inputValue()).toBe('Extras');
-    expect(await editorText(page)).toContain('print("draft text")');
+    // Monaco may still be mounting after a reload on a busy machine: the restored text shows once it has.
+    await expect.poll(() => editorText(page), { timeout: 10_000 }).toContain('print("draft text")');
     const list = await page.request.get(`${app.url}/api/scripts`);
     expect(await list.json()).toEqual([]);
 

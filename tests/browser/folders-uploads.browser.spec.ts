@@ -1,6 +1,6 @@
 /**
- * Folders and uploads in Chromium against the real server: create, rename, move a script in, delete (scripts go
- * back to the root); a repository upload with nested paths (real progress, lands on its folder); single and
+ * Folders and uploads in Chromium against the real server: create, rename, move a script in, delete (to the trash,
+ * scripts inside included); a repository upload with nested paths (real progress, lands on its folder); single and
  * multiple file uploads with the spec's validation; a shared repository seen by a guest.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ function tree(name: string, files: Record<string, string>): string {
 }
 
 describe('folders and uploads', () => {
-  it('creates, renames, fills and deletes a folder; its scripts return to the root', async () => {
+  it('creates, renames, fills and deletes a folder; its scripts go to the trash with it', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
     const res = await page.request.post(`${app.url}/api/scripts`, { data: { title: 'Sword', content: 'local damage = 10\nreturn damage' } });
@@ -74,18 +74,18 @@ describe('folders and uploads', () => {
     await visible(page.getByText('No scripts found'));
     await page.getByLabel('Search folders and scripts').fill('');
 
-    // Delete the folder: the warning, then the script is back at the root
+    // Delete the folder: the warning, then the folder goes to the trash with the script inside
     await page.getByRole('button', { name: 'Delete Folder' }).click();
     const confirm = await visible(page.getByRole('alertdialog', { name: /Delete folder/ }));
-    await visible(confirm.getByText(/moved to the root directory/));
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toastWith(page, 'Folder deleted');
+    await visible(confirm.getByText(/every script inside move to the trash together/));
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
+    await toastWith(page, 'Moved to trash');
     await page.waitForURL(`${app.url}/`);
-    await visible(page.getByRole('link', { name: 'Sword' }));
     await hidden(page.getByRole('link', { name: 'Weapons' }));
+    await hidden(page.getByRole('link', { name: 'Sword' }));
   });
 
-  it('deletes a script after confirmation', async () => {
+  it('moves a script to the trash after confirmation', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
     await page.request.post(`${app.url}/api/scripts`, { data: { title: 'Old', content: 'print("old")' } });
@@ -94,8 +94,8 @@ describe('folders and uploads', () => {
     await page.getByRole('button', { name: 'Actions for Old' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = await visible(page.getByRole('alertdialog', { name: 'Delete script' }));
-    await visible(confirm.getByText('Are you sure you want to delete this script?'));
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await visible(confirm.getByText(/Move this script to the trash\? You can restore it, with its whole history, from the Trash page for 30 days\./));
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
     await visible(page.getByText('No scripts found'));
   });
 

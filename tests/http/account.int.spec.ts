@@ -153,6 +153,13 @@ describe('delete account', () => {
     const keyClient = alice.withApiKey(apiKey);
     expect((await keyClient.get('/api/v1/scripts')).status).toBe(200);
     expect((await new Client(server.url).get(`/api/share/${shareId}/raw`)).text).toContain(MARKER);
+    // What waits in the trash is purged too, never left behind: a script, and a folder with a script inside.
+    const binned = (await alice.post('/api/scripts', { title: 'Binned', content: `print("${MARKER} binned")` })).body;
+    const binnedFolder = (await alice.post('/api/folders', { name: 'Binned folder' })).body;
+    const inBinnedFolder = (await alice.post('/api/scripts', { title: 'Inside', content: 'print(1)', folderId: binnedFolder.id })).body;
+    expect((await alice.delete(`/api/scripts/${binned.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${binnedFolder.id}`)).status).toBe(204);
+    expect((await alice.get('/api/trash')).body).toHaveLength(2);
     const laptop = await secondBrowser(alice);
     const admin = new Client(server.url, { apiKey: server.adminKey });
     const before = (await admin.get('/admin-api/stats')).body.counts;
@@ -190,8 +197,9 @@ describe('delete account', () => {
     expect(users.map((u) => u.id)).not.toContain(userId);
     const after = (await admin.get('/admin-api/stats')).body.counts;
     expect(after.users).toBe(before.users - 1);
-    expect(after.scripts).toBe(before.scripts - 2);
-    expect(after.versions).toBe(before.versions - 3);
+    // script, loose, and the two in the trash
+    expect(after.scripts).toBe(before.scripts - 4);
+    expect(after.versions).toBe(before.versions - 5);
     // The username stays reserved.
     expect((await new Client(server.url).register(alice.user!.username)).status).toBe(409);
 
@@ -210,9 +218,10 @@ describe('delete account', () => {
       const store = storage.readStore;
       return {
         scripts: await store.collection('scripts').find({ ownerId: userId }),
+        trash: await store.collection('trash').find({ ownerId: userId }),
         folders: await store.collection('folders').find({ ownerId: userId }),
-        versions: await store.collection('versions').find({ scriptId: { $in: [script.id, loose.id] } }),
-        auditLog: await store.collection('auditLog').find({ scriptId: { $in: [script.id, loose.id] } }),
+        versions: await store.collection('versions').find({ scriptId: { $in: [script.id, loose.id, binned.id, inBinnedFolder.id] } }),
+        auditLog: await store.collection('auditLog').find({ scriptId: { $in: [script.id, loose.id, binned.id, inBinnedFolder.id] } }),
         scriptSizes: await store.collection('scriptSizes').find({ ownerId: userId }),
         storage: await store.collection('storage').find({ _id: userId, usedBytes: { $gt: 0 } }),
         users: await store.collection('users').find({ _id: userId }),
@@ -220,7 +229,7 @@ describe('delete account', () => {
         apiKeys: await store.collection('apiKeys').find({ ownerId: userId }),
       };
     };
-    const nothing = { scripts: [], folders: [], versions: [], auditLog: [], scriptSizes: [], storage: [], users: [], sessions: [], apiKeys: [] };
+    const nothing = { scripts: [], trash: [], folders: [], versions: [], auditLog: [], scriptSizes: [], storage: [], users: [], sessions: [], apiKeys: [] };
     try {
       expect(await leftovers()).toEqual(nothing);
       await rebuildReadModels(storage.eventStore, storage.readStore, allProjections);

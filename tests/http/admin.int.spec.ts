@@ -53,10 +53,11 @@ describe('admin API', () => {
     const doomed = await createScript(bob, { title: 'doomed', content: 'D' });
     await bob.put(`/api/scripts/${doomed.id}`, { content: 'D2' });
     await bob.delete(`/api/scripts/${doomed.id}`);
+    await bob.delete(`/api/trash/scripts/${doomed.id}`);
 
     const stats = await admin.get('/admin-api/stats');
     expect(stats.status).toBe(200);
-    // users +2; scripts a1, a2, b1 (doomed deleted); versions 3 + 1 + 2 (doomed's versions gone with it)
+    // users +2; scripts a1, a2, b1 (doomed purged from the trash); versions 3 + 1 + 2 (doomed's versions gone with it)
     expect(stats.body.counts).toEqual({ users: base.users + 2, scripts: base.scripts + 3, versions: base.versions + 6 });
     expect(Array.isArray(stats.body.topViewed)).toBe(true);
 

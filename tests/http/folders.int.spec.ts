@@ -130,7 +130,7 @@ describe('folders', () => {
     expect(res.body[0]).toMatchObject({ title: expect.any(String), preview: expect.any(String), size: expect.any(Number), folderId: folder.id, version: 1 });
   });
 
-  it('delete removes subfolders and moves every script inside (also in subfolders) to the root', async () => {
+  it('delete moves the folder to the trash with its subfolders and every script inside; the rest stays', async () => {
     const top = await createFolder(alice, 'Doomed');
     const sub = await createFolder(alice, 'Doomed sub', top.id);
     const subsub = await createFolder(alice, 'Doomed subsub', sub.id);
@@ -150,14 +150,17 @@ describe('folders', () => {
     expect(remaining).toContain(keep.id);
     for (const folder of [top, sub, subsub]) expect(remaining).not.toContain(folder.id);
 
-    const root = ids((await alice.get('/api/root-scripts')).body);
+    const all = ids((await alice.get('/api/scripts')).body);
     for (const script of [s1, s2, s3]) {
-      expect(root).toContain(script.id);
-      expect((await alice.get(`/api/scripts/${script.id}`)).body.folderId).toBeNull();
+      expect(all).not.toContain(script.id);
+      expect((await alice.get(`/api/scripts/${script.id}`)).status).toBe(404);
     }
     expect((await alice.get(`/api/scripts/${s4.id}`)).body.folderId).toBe(keep.id);
-    // The scripts keep their history.
-    expect((await alice.get(`/api/scripts/${s3.id}/versions`)).body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    // One entry in the trash: the folder, holding the rest (tests/http/trash.int.spec.ts restores it).
+    const trash = (await alice.get('/api/trash')).body as { kind: string; id: string }[];
+    expect(trash.filter((e) => [top.id, sub.id, subsub.id, s1.id, s2.id, s3.id].includes(e.id))).toEqual([
+      expect.objectContaining({ kind: 'folder', id: top.id }),
+    ]);
     // The deleted folder's share link is gone.
     expect((await new Client(server.url).get(`/api/share/folder/${topShare}`)).status).toBe(404);
     expect((await alice.delete(`/api/folders/${top.id}`)).status).toBe(404);
@@ -279,7 +282,9 @@ describe('concurrent folder changes', () => {
     const script = await createScript(user, { title: 'inside', folderId: created[1]! });
     for (const id of created) expect([204, 404]).toContain((await user.delete(`/api/folders/${id}`)).status);
     expect((await user.get('/api/folders')).body).toEqual([]);
-    expect((await user.get(`/api/scripts/${script.id}`)).body.folderId).toBeNull();
+    // The script went to the trash with whichever folder took it.
+    expect((await user.get(`/api/scripts/${script.id}`)).status).toBe(404);
+    expect((await user.get('/api/scripts')).body).toEqual([]);
     expect((await new Client(server.url).get('/api/config')).status).toBe(200);
   });
 

@@ -13,7 +13,7 @@ describe('script quota (SCRIPT_QUOTA=2)', () => {
   it('GET /api/config reports the quota', async () => {
     const res = await new Client(server.url).get('/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ scriptQuota: 2, maxUploadBytes: 5 * 1024 * 1024 });
+    expect(res.body).toEqual({ scriptQuota: 2, maxUploadBytes: 5 * 1024 * 1024, trashDays: 30 });
   });
 
   it('refuses the third script with 403 and a clear message, on every way of creating one', async () => {
@@ -39,8 +39,10 @@ describe('script quota (SCRIPT_QUOTA=2)', () => {
     expect((await user.get('/api/folders')).body).toEqual([]);
     expect((await user.put(`/api/scripts/${second.id}`, { content: 'still editable' })).status).toBe(200);
 
-    // Deleting one makes room again.
+    // A script in the trash still takes its slot; purging it from the trash makes room again.
     expect((await user.delete(`/api/scripts/${second.id}`)).status).toBe(204);
+    expect((await user.post('/api/scripts', { title: 'three', content: 'print(3)' })).status).toBe(403);
+    expect((await user.delete(`/api/trash/scripts/${second.id}`)).status).toBe(204);
     expect((await user.post('/api/scripts', { title: 'three', content: 'print(3)' })).status).toBe(201);
   });
 

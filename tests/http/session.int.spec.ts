@@ -165,6 +165,6 @@ describe('GET /api/config', () => {
   it('reports no quota and the 5 MB upload limit by default', async () => {
     const res = await new Client(server.url).get('/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ scriptQuota: null, maxUploadBytes: 5 * 1024 * 1024 });
+    expect(res.body).toEqual({ scriptQuota: null, maxUploadBytes: 5 * 1024 * 1024, trashDays: 30 });
   });
 });

@@ -72,12 +72,16 @@ describe('per-account storage quota (ACCOUNT_STORAGE_QUOTA_MB=1)', () => {
     expect((await carol.post('/api/scripts', { title: 'Mine', content: half })).status).toBe(201);
   });
 
-  it('deleting a script gives back every one of its versions', async () => {
+  it('a script in the trash still counts; emptying the trash gives back every one of its versions', async () => {
     const dan = await signedInUser(server.url, 'delete');
     const script = (await dan.post('/api/scripts', { title: 'A', content: lua(400 * 1024) })).body;
     expect((await dan.put(`/api/scripts/${script.id}`, { content: lua(400 * 1024, 'y') })).status).toBe(200);
     expect((await dan.post('/api/scripts', { title: 'B', content: lua(400 * 1024) })).status).toBe(413);
+    const used = (await storageOf(dan)).usedBytes;
     expect((await dan.delete(`/api/scripts/${script.id}`)).status).toBe(204);
+    expect((await storageOf(dan)).usedBytes).toBe(used);
+    expect((await dan.post('/api/scripts', { title: 'B', content: lua(400 * 1024) })).status).toBe(413);
+    expect((await dan.delete('/api/trash')).body).toEqual({ purged: 1 });
     expect((await storageOf(dan)).usedBytes).toBe(0);
     expect((await dan.post('/api/scripts', { title: 'B', content: lua(400 * 1024) })).status).toBe(201);
   });

@@ -5,10 +5,12 @@ import type { FolderEvent } from './events';
 
 export type FolderState =
   | { status: 'absent' }
-  | { status: 'active' | 'deleted'; ownerId: string; name: string; parentId: string | null; isPublic: boolean; shareId: string | null };
+  /** `trashed`: in the trash, restorable; `deleted`: purged (or deleted before trash existed), gone for good */
+  | { status: 'active' | 'trashed' | 'deleted'; ownerId: string; name: string; parentId: string | null; isPublic: boolean; shareId: string | null };
 
 export const FOLDER_NOT_FOUND = 'Folder not found';
 export const FOLDER_NAME_REQUIRED = 'Folder name cannot be empty';
+export const FOLDER_NOT_IN_TRASH = 'Folder not found in the trash';
 
 function requireOwnedActive(state: FolderState, userId: string) {
   if (state.status !== 'active' || state.ownerId !== userId) throw new NotFoundError(FOLDER_NOT_FOUND);
@@ -55,9 +57,22 @@ export function decide(command: FolderCommand, state: FolderState): FolderEvent[
       if (!current.shareId) return [];
       return [{ type: 'FolderShareRevoked', data: { folderId: command.data.folderId, shareId: current.shareId } }];
     }
-    case 'DeleteFolder': {
-      requireOwnedActive(state, command.data.userId);
-      return [{ type: 'FolderDeleted', data: { folderId: command.data.folderId } }];
+    case 'TrashFolder': {
+      const current = requireOwnedActive(state, command.data.userId);
+      const { folderId, withFolderId = null } = command.data;
+      // The link is revoked by its own event, so restoring never brings a link back: the owner shares again.
+      const revoke: FolderEvent[] = current.shareId ? [{ type: 'FolderShareRevoked', data: { folderId, shareId: current.shareId } }] : [];
+      return [...revoke, { type: 'FolderTrashed', data: { folderId, withFolderId } }];
+    }
+    case 'RestoreFolderFromTrash': {
+      if (state.status !== 'trashed' || state.ownerId !== command.data.userId) throw new NotFoundError(FOLDER_NOT_IN_TRASH);
+      return [{ type: 'FolderRestoredFromTrash', data: { folderId: command.data.folderId } }];
+    }
+    case 'PurgeFolder': {
+      const { folderId, userId, reason } = command.data;
+      const purgeable = state.status === 'trashed' || (state.status === 'active' && (reason === 'account-deleted' || reason === 'discarded'));
+      if (!purgeable || state.ownerId !== userId) throw new NotFoundError(FOLDER_NOT_IN_TRASH);
+      return [{ type: 'FolderPurged', data: { folderId, reason } }];
     }
     default:
       return assertNever(command);
@@ -80,7 +95,12 @@ export function evolve(state: FolderState, event: FolderEvent): FolderState {
       return state.status === 'absent' ? state : { ...state, shareId: event.data.shareId };
     case 'FolderShareRevoked':
       return state.status === 'absent' ? state : { ...state, shareId: null };
+    case 'FolderTrashed':
+      return state.status === 'absent' ? state : { ...state, status: 'trashed', shareId: null };
+    case 'FolderRestoredFromTrash':
+      return state.status === 'trashed' ? { ...state, status: 'active' } : state;
     case 'FolderDeleted':
+    case 'FolderPurged':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', shareId: null };
     default:
       return assertNever(event);

@@ -3,7 +3,8 @@ import type { CommandMetadata } from '../shared/decider';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { FolderCommand, UpdateFolder } from './commands';
-import { FOLDER_NAME_REQUIRED, FOLDER_NOT_FOUND, folderDecider } from './decider';
+import { FOLDER_NAME_REQUIRED, FOLDER_NOT_FOUND, FOLDER_NOT_IN_TRASH, folderDecider } from './decider';
+import type { PurgeReason } from '../script/events';
 import type { FolderCreated, FolderEvent } from './events';
 
 const folderId = 'f-1';
@@ -35,14 +36,19 @@ const update = (data: Omit<Partial<UpdateFolder['data']>, 'folderId'>): FolderCo
 });
 const share = (shareId: string, userId = owner): FolderCommand => ({ type: 'ShareFolder', data: { folderId, userId, shareId }, metadata: meta });
 const revoke = (userId = owner): FolderCommand => ({ type: 'RevokeFolderShare', data: { folderId, userId }, metadata: meta });
-const remove = (userId = owner): FolderCommand => ({ type: 'DeleteFolder', data: { folderId, userId }, metadata: meta });
+const remove = (userId = owner): FolderCommand => ({ type: 'TrashFolder', data: { folderId, userId }, metadata: meta });
+const untrash = (userId = owner): FolderCommand => ({ type: 'RestoreFolderFromTrash', data: { folderId, userId }, metadata: meta });
+const purge = (reason: PurgeReason = 'emptied', userId = owner): FolderCommand => ({ type: 'PurgeFolder', data: { folderId, userId, reason }, metadata: meta });
+const trashed = (withFolderId: string | null = null): FolderEvent => ({ type: 'FolderTrashed', data: { folderId, withFolderId } });
+const untrashed: FolderEvent = { type: 'FolderRestoredFromTrash', data: { folderId } };
+const purged = (reason: PurgeReason = 'emptied'): FolderEvent => ({ type: 'FolderPurged', data: { folderId, reason } });
 
 const commandsOnExisting = (userId: string): [string, FolderCommand][] => [
   ['UpdateFolder (rename)', update({ userId, name: 'Other' })],
   ['UpdateFolder (no change)', update({ userId })],
   ['ShareFolder', share('sh-1', userId)],
   ['RevokeFolderShare', revoke(userId)],
-  ['DeleteFolder', remove(userId)],
+  ['TrashFolder', remove(userId)],
 ];
 
 describe('folder decider', () => {
@@ -146,14 +152,48 @@ describe('folder decider', () => {
     });
   });
 
-  describe('DeleteFolder', () => {
-    it('records the deletion; the state is deleted and no longer shared', () => {
-      given(folderDecider, [created, shared('sh-1')]).when(remove()).then([deleted]);
-      expect(given(folderDecider, [created, shared('sh-1'), deleted]).state()).toMatchObject({ status: 'deleted', shareId: null });
+  describe('TrashFolder (deleting moves to the trash)', () => {
+    it('revokes a live link by its own event, then records the move to the trash', () => {
+      given(folderDecider, [created, shared('sh-1')]).when(remove()).then([revoked('sh-1'), trashed()]);
+      given(folderDecider, [created]).when(remove()).then([trashed()]);
+      expect(given(folderDecider, [created, shared('sh-1'), revoked('sh-1'), trashed()]).state()).toMatchObject({ status: 'trashed', shareId: null });
     });
 
-    it.each(commandsOnExisting(owner))("a deleted folder rejects %s with 'Folder not found'", (_name, command) => {
+    it('names the ancestor a subfolder was trashed with', () => {
+      given(folderDecider, [created])
+        .when({ type: 'TrashFolder', data: { folderId, userId: owner, withFolderId: 'f-0' }, metadata: meta })
+        .then([trashed('f-0')]);
+    });
+
+    it.each(commandsOnExisting(owner))("a trashed folder rejects %s with 'Folder not found'", (_name, command) => {
+      given(folderDecider, [created, trashed()]).when(command).thenThrows(NotFoundError, FOLDER_NOT_FOUND);
+    });
+  });
+
+  describe('restore and purge', () => {
+    it('restores a trashed folder, unshared', () => {
+      given(folderDecider, [created, trashed()]).when(untrash()).then([untrashed]);
+      expect(given(folderDecider, [created, shared('sh-1'), revoked('sh-1'), trashed(), untrashed]).state()).toMatchObject({ status: 'active', shareId: null });
+    });
+
+    it('refuses to restore what is not in the trash, or someone else\'s', () => {
+      given(folderDecider, [created]).when(untrash()).thenThrows(NotFoundError, FOLDER_NOT_IN_TRASH);
+      given(folderDecider, [created, trashed()]).when(untrash(stranger)).thenThrows(NotFoundError, FOLDER_NOT_IN_TRASH);
+      given(folderDecider, [created, trashed(), purged()]).when(untrash()).thenThrows(NotFoundError, FOLDER_NOT_IN_TRASH);
+    });
+
+    it('purges from the trash only, except for account deletion and discarded uploads', () => {
+      given(folderDecider, [created, trashed()]).when(purge('expired')).then([purged('expired')]);
+      given(folderDecider, [created]).when(purge('emptied')).thenThrows(NotFoundError, FOLDER_NOT_IN_TRASH);
+      given(folderDecider, [created]).when(purge('account-deleted')).then([purged('account-deleted')]);
+      given(folderDecider, [created]).when(purge('discarded')).then([purged('discarded')]);
+      given(folderDecider, [created, trashed(), purged()]).when(purge()).thenThrows(NotFoundError, FOLDER_NOT_IN_TRASH);
+    });
+
+    it.each(commandsOnExisting(owner))("a purged folder, or one deleted before the trash existed, rejects %s with 'Folder not found'", (_name, command) => {
+      given(folderDecider, [created, trashed(), purged()]).when(command).thenThrows(NotFoundError, FOLDER_NOT_FOUND);
       given(folderDecider, [created, shared('sh-1'), deleted]).when(command).thenThrows(NotFoundError, FOLDER_NOT_FOUND);
+      expect(given(folderDecider, [created, shared('sh-1'), deleted]).state()).toMatchObject({ status: 'deleted', shareId: null });
     });
   });
 

@@ -1,4 +1,5 @@
 import type { CommandMetadata } from '../shared/decider';
+import type { PurgeReason } from './events';
 
 /** `userId` is the user the command acts for; the decider checks it owns the script. */
 export type CreateScript = {
@@ -40,6 +41,22 @@ export type ShareScript = {
   metadata: CommandMetadata;
 };
 export type RevokeScriptShare = { type: 'RevokeScriptShare'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };
-export type DeleteScript = { type: 'DeleteScript'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };
+/** Moves the script to the trash (its live link is revoked). `withFolderId`: as part of trashing that folder. */
+export type TrashScript = { type: 'TrashScript'; data: { scriptId: string; userId: string; withFolderId?: string | null }; metadata: CommandMetadata };
+export type RestoreScriptFromTrash = { type: 'RestoreScriptFromTrash'; data: { scriptId: string; userId: string }; metadata: CommandMetadata };
+/**
+ * Removes the script for good. Only from the trash, except for `account-deleted` and `discarded` (an upload rolled
+ * back), which purge a live script directly.
+ */
+export type PurgeScript = { type: 'PurgeScript'; data: { scriptId: string; userId: string; reason: PurgeReason }; metadata: CommandMetadata };
 
-export type ScriptCommand = CreateScript | SaveScript | RestoreVersion | MoveScript | ShareScript | RevokeScriptShare | DeleteScript;
+export type ScriptCommand =
+  | CreateScript
+  | SaveScript
+  | RestoreVersion
+  | MoveScript
+  | ShareScript
+  | RevokeScriptShare
+  | TrashScript
+  | RestoreScriptFromTrash
+  | PurgeScript;

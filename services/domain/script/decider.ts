@@ -12,7 +12,8 @@ import type { ScriptEvent } from './events';
 export type ScriptState =
   | { status: 'absent' }
   | {
-      status: 'active' | 'deleted';
+      /** `trashed`: in the trash, restorable; `deleted`: purged (or deleted before trash existed), gone for good */
+      status: 'active' | 'trashed' | 'deleted';
       ownerId: string;
       title: string;
       folderId: string | null;
@@ -43,6 +44,8 @@ export class SaveConflictError extends ConflictError {
 function requireBaseVersion(state: ActiveScript, baseVersion: number | undefined) {
   if (baseVersion !== undefined && baseVersion !== state.version) throw new SaveConflictError(state.version);
 }
+
+export const NOT_IN_TRASH = 'Script not found in the trash';
 
 function requireOwnedActive(state: ScriptState, userId: string) {
   // Another user's script answers exactly like a missing one: no existence leak.
@@ -143,9 +146,22 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
       if (!current.shareId) return [];
       return [{ type: 'ScriptShareRevoked', data: { scriptId: command.data.scriptId, shareId: current.shareId } }];
     }
-    case 'DeleteScript': {
-      requireOwnedActive(state, command.data.userId);
-      return [{ type: 'ScriptDeleted', data: { scriptId: command.data.scriptId } }];
+    case 'TrashScript': {
+      const current = requireOwnedActive(state, command.data.userId);
+      const { scriptId, withFolderId = null } = command.data;
+      // The link is revoked by its own event, so restoring never brings a link back: the owner shares again.
+      const revoke: ScriptEvent[] = current.shareId ? [{ type: 'ScriptShareRevoked', data: { scriptId, shareId: current.shareId } }] : [];
+      return [...revoke, { type: 'ScriptTrashed', data: { scriptId, withFolderId } }];
+    }
+    case 'RestoreScriptFromTrash': {
+      if (state.status !== 'trashed' || state.ownerId !== command.data.userId) throw new NotFoundError(NOT_IN_TRASH);
+      return [{ type: 'ScriptRestoredFromTrash', data: { scriptId: command.data.scriptId } }];
+    }
+    case 'PurgeScript': {
+      const { scriptId, userId, reason } = command.data;
+      const purgeable = state.status === 'trashed' || (state.status === 'active' && (reason === 'account-deleted' || reason === 'discarded'));
+      if (!purgeable || state.ownerId !== userId) throw new NotFoundError(NOT_IN_TRASH);
+      return [{ type: 'ScriptPurged', data: { scriptId, reason } }];
     }
     default:
       return assertNever(command);
@@ -172,7 +188,12 @@ export function evolve(state: ScriptState, event: ScriptEvent): ScriptState {
       return state.status === 'absent' ? state : { ...state, shareFullHistory: event.data.fullHistory };
     case 'ScriptShareRevoked':
       return state.status === 'absent' ? state : { ...state, shareId: null, shareFullHistory: false };
+    case 'ScriptTrashed':
+      return state.status === 'absent' ? state : { ...state, status: 'trashed', shareId: null, shareFullHistory: false };
+    case 'ScriptRestoredFromTrash':
+      return state.status === 'trashed' ? { ...state, status: 'active' } : state;
     case 'ScriptDeleted':
+    case 'ScriptPurged':
       return state.status === 'absent' ? state : { ...state, status: 'deleted', shareId: null, shareFullHistory: false };
     default:
       return assertNever(event);

@@ -4,8 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import { given } from '../shared/given-when-then';
 import type { ScriptCommand } from './commands';
 import { contentHash } from './content-hash';
-import { CONTENT_REQUIRED, SAVE_CONFLICT, SaveConflictError, SCRIPT_NOT_FOUND, scriptDecider, STALE_CONTENT, TITLE_REQUIRED, VERSION_NOT_FOUND } from './decider';
-import type { ScriptCreated, ScriptEvent } from './events';
+import { CONTENT_REQUIRED, NOT_IN_TRASH, SAVE_CONFLICT, SaveConflictError, SCRIPT_NOT_FOUND, scriptDecider, STALE_CONTENT, TITLE_REQUIRED, VERSION_NOT_FOUND } from './decider';
+import type { PurgeReason, ScriptCreated, ScriptEvent } from './events';
 
 const scriptId = 's-1';
 const owner = 'u-owner';
@@ -64,7 +64,16 @@ const share = (shareId: string, userId = owner, fullHistory?: boolean): ScriptCo
   metadata: meta,
 });
 const revoke = (userId = owner): ScriptCommand => ({ type: 'RevokeScriptShare', data: { scriptId, userId }, metadata: meta });
-const remove = (userId = owner): ScriptCommand => ({ type: 'DeleteScript', data: { scriptId, userId }, metadata: meta });
+const remove = (userId = owner, withFolderId?: string): ScriptCommand => ({
+  type: 'TrashScript',
+  data: { scriptId, userId, ...(withFolderId ? { withFolderId } : {}) },
+  metadata: meta,
+});
+const untrash = (userId = owner): ScriptCommand => ({ type: 'RestoreScriptFromTrash', data: { scriptId, userId }, metadata: meta });
+const purge = (reason: PurgeReason = 'emptied', userId = owner): ScriptCommand => ({ type: 'PurgeScript', data: { scriptId, userId, reason }, metadata: meta });
+const trashed = (withFolderId: string | null = null): ScriptEvent => ({ type: 'ScriptTrashed', data: { scriptId, withFolderId } });
+const untrashed: ScriptEvent = { type: 'ScriptRestoredFromTrash', data: { scriptId } };
+const purged = (reason: PurgeReason = 'emptied'): ScriptEvent => ({ type: 'ScriptPurged', data: { scriptId, reason } });
 
 /** every command that acts on an existing script, issued by `userId` */
 const commandsOnExisting = (userId: string): [string, ScriptCommand][] => [
@@ -73,7 +82,7 @@ const commandsOnExisting = (userId: string): [string, ScriptCommand][] => [
   ['MoveScript', move('f-1', userId)],
   ['ShareScript', share('sh-1', userId)],
   ['RevokeScriptShare', revoke(userId)],
-  ['DeleteScript', remove(userId)],
+  ['TrashScript', remove(userId)],
 ];
 
 afterEach(() => {
@@ -377,14 +386,76 @@ describe('script decider', () => {
     });
   });
 
-  describe('DeleteScript', () => {
-    it('records the deletion; the state is deleted and no longer shared, its versions kept', () => {
-      given(scriptDecider, [created, shared('sh-1')]).when(remove()).then([deleted]);
+  describe('TrashScript (deleting moves to the trash)', () => {
+    it('records the move to the trash; the state is trashed, its versions kept', () => {
+      given(scriptDecider, [created]).when(remove()).then([trashed()]);
+      expect(given(scriptDecider, [created, saved(2, V2), trashed()]).state()).toMatchObject({ status: 'trashed', version: 2 });
+    });
+
+    it('revokes a live link by its own event first, so a restore never brings the link back', () => {
+      given(scriptDecider, [created, shared('sh-1')]).when(remove()).then([revoked('sh-1'), trashed()]);
+      expect(given(scriptDecider, [created, shared('sh-1'), revoked('sh-1'), trashed(), untrashed]).state()).toMatchObject({
+        status: 'active',
+        shareId: null,
+      });
+    });
+
+    it('names the folder it was trashed with', () => {
+      given(scriptDecider, [created]).when(remove(owner, 'f-1')).then([trashed('f-1')]);
+    });
+
+    it.each(commandsOnExisting(owner))('a trashed script rejects %s with "Script not found"', (_name, command) => {
+      given(scriptDecider, [created, shared('sh-1'), revoked('sh-1'), trashed()]).when(command).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+    });
+  });
+
+  describe('RestoreScriptFromTrash', () => {
+    it('brings a trashed script back active, with its version count', () => {
+      given(scriptDecider, [created, saved(2, V2), trashed()]).when(untrash()).then([untrashed]);
+      expect(given(scriptDecider, [created, saved(2, V2), trashed(), untrashed]).state()).toMatchObject({ status: 'active', version: 2 });
+      given(scriptDecider, [created, saved(2, V2), trashed(), untrashed]).when(save({ content: V3 })).then([saved(3, V3)]);
+    });
+
+    it('refuses a script that is not in the trash, purged, or someone else\'s', () => {
+      given(scriptDecider, [created]).when(untrash()).thenThrows(NotFoundError, NOT_IN_TRASH);
+      given(scriptDecider, [created, trashed(), purged()]).when(untrash()).thenThrows(NotFoundError, NOT_IN_TRASH);
+      given(scriptDecider, [created, trashed()]).when(untrash(stranger)).thenThrows(NotFoundError, NOT_IN_TRASH);
+      given(scriptDecider).when(untrash()).thenThrows(NotFoundError, NOT_IN_TRASH);
+    });
+  });
+
+  describe('PurgeScript', () => {
+    it.each<PurgeReason>(['emptied', 'expired'])('purges a trashed script (%s); it is gone for good', (reason) => {
+      given(scriptDecider, [created, trashed()]).when(purge(reason)).then([purged(reason)]);
+      expect(given(scriptDecider, [created, trashed(), purged(reason)]).state()).toMatchObject({ status: 'deleted' });
+    });
+
+    it.each<PurgeReason>(['emptied', 'expired'])('refuses to purge a live script for %s: it must be in the trash', (reason) => {
+      given(scriptDecider, [created]).when(purge(reason)).thenThrows(NotFoundError, NOT_IN_TRASH);
+    });
+
+    it.each<PurgeReason>(['account-deleted', 'discarded'])('purges a live script directly for %s', (reason) => {
+      given(scriptDecider, [created]).when(purge(reason)).then([purged(reason)]);
+    });
+
+    it('refuses another user\'s script and an already purged one', () => {
+      given(scriptDecider, [created, trashed()]).when(purge('emptied', stranger)).thenThrows(NotFoundError, NOT_IN_TRASH);
+      given(scriptDecider, [created, trashed(), purged()]).when(purge()).thenThrows(NotFoundError, NOT_IN_TRASH);
+    });
+
+    it.each(commandsOnExisting(owner))('a purged script rejects %s with "Script not found"', (_name, command) => {
+      given(scriptDecider, [created, trashed(), purged()]).when(command).thenThrows(NotFoundError, SCRIPT_NOT_FOUND);
+    });
+  });
+
+  describe('ScriptDeleted from before the trash', () => {
+    it('reads as purged: not in the trash, nothing restorable', () => {
       expect(given(scriptDecider, [created, shared('sh-1'), saved(2, V2), deleted]).state()).toMatchObject({
         status: 'deleted',
         shareId: null,
         version: 2,
       });
+      given(scriptDecider, [created, deleted]).when(untrash()).thenThrows(NotFoundError, NOT_IN_TRASH);
     });
 
     it.each(commandsOnExisting(owner))('a deleted script rejects %s with "Script not found"', (_name, command) => {

@@ -24,7 +24,14 @@ export type ScriptShared = { type: 'ScriptShared'; data: { scriptId: string; sha
 /** The owner changed what a live link exposes: every version (`fullHistory`) or versions since sharing. */
 export type ScriptShareHistoryChanged = { type: 'ScriptShareHistoryChanged'; data: { scriptId: string; shareId: string; fullHistory: boolean } };
 export type ScriptShareRevoked = { type: 'ScriptShareRevoked'; data: { scriptId: string; shareId: string } };
+/** Recorded before trash existed: the script is gone for good, like `ScriptPurged` (never in the trash). */
 export type ScriptDeleted = { type: 'ScriptDeleted'; data: { scriptId: string } };
+/** Deleting moves the script to the trash. `withFolderId`: trashed along with that folder, and restored with it. */
+export type ScriptTrashed = { type: 'ScriptTrashed'; data: { scriptId: string; withFolderId: string | null } };
+export type ScriptRestoredFromTrash = { type: 'ScriptRestoredFromTrash'; data: { scriptId: string } };
+/** Why a script left for good: the owner emptied it from the trash, TRASH_DAYS passed, or the account was deleted. */
+export type PurgeReason = 'emptied' | 'expired' | 'account-deleted' | 'discarded';
+export type ScriptPurged = { type: 'ScriptPurged'; data: { scriptId: string; reason: PurgeReason } };
 
 export type ScriptEvent =
   | ScriptCreated
@@ -34,7 +41,10 @@ export type ScriptEvent =
   | ScriptShared
   | ScriptShareHistoryChanged
   | ScriptShareRevoked
-  | ScriptDeleted;
+  | ScriptDeleted
+  | ScriptTrashed
+  | ScriptRestoredFromTrash
+  | ScriptPurged;
 
 /** Every type of the script aggregate's own stream, for readers that pick script events out of the log. */
 export const SCRIPT_EVENT_TYPES: ReadonlySet<string> = new Set<ScriptEvent['type']>([
@@ -46,6 +56,9 @@ export const SCRIPT_EVENT_TYPES: ReadonlySet<string> = new Set<ScriptEvent['type
   'ScriptShareHistoryChanged',
   'ScriptShareRevoked',
   'ScriptDeleted',
+  'ScriptTrashed',
+  'ScriptRestoredFromTrash',
+  'ScriptPurged',
 ]);
 
 /** Views are counted in batches in their own stream (`scriptviews-<scriptId>`), so a busy raw URL never contends with saves. */

@@ -36,7 +36,7 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 
 export class QuotaExceededError extends DomainError {
   constructor(quota: number) {
-    super(403, `Script limit reached: your account can hold at most ${quota} scripts. Delete a script to make room.`, { quota });
+    super(403, `Script limit reached: your account can hold at most ${quota} scripts. Delete a script and empty the trash to make room (scripts in the trash still count).`, { quota });
   }
 }
 

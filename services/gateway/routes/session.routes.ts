@@ -52,7 +52,7 @@ export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Rout
   });
 
   router.get('/config', (_req, res) => {
-    res.json({ scriptQuota: ctx.config.scriptQuota ?? null, maxUploadBytes: 5 * 1024 * 1024 });
+    res.json({ scriptQuota: ctx.config.scriptQuota ?? null, maxUploadBytes: 5 * 1024 * 1024, trashDays: ctx.config.trashDays });
   });
 
   return router;

@@ -40,6 +40,7 @@ const SharedFolderScriptPage = page(() => import('../features/share/SharedFolder
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
 const SettingsPage = page(() => import('../features/account/SettingsPage'));
+const TrashPage = page(() => import('../features/trash/TrashPage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
 const DocsPage = page(() => import('../features/docs/DocsPage'));
 const HelpPage = page(() => import('../features/help/HelpPage'));
@@ -121,6 +122,7 @@ export const router = createBrowserRouter([
               { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
               { path: paths.apiKeys, element: <Titled title="API Keys"><ApiKeysPage /></Titled> },
               { path: paths.settings, element: <Titled title="Account settings"><SettingsPage /></Titled> },
+              { path: paths.trash, element: <Titled title="Trash"><TrashPage /></Titled> },
             ],
           },
           { path: paths.shareFolderPattern, element: <Titled title="Shared folder"><SharedFolderPage /></Titled> },

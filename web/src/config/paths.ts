@@ -11,6 +11,7 @@ export const paths = {
   /** Repository creation navigates here; it redirects to /folder/:id. */
   foldersLegacyPattern: '/folders/:id',
   apiKeys: '/api-keys',
+  trash: '/trash',
   settings: '/settings',
   share: (shareId: string) => `/share/${encodeURIComponent(shareId)}`,
   sharePattern: '/share/:shareId',

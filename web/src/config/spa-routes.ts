@@ -11,6 +11,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/folder/:id',
   '/folders/:id',
   '/api-keys',
+  '/trash',
   '/settings',
   '/settings/*',
   '/account',

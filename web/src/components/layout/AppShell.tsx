@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
-import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, TrashIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -96,6 +96,9 @@ function UserMenu({ username }: { username: string }) {
       </MenuItem>
       <MenuItem onSelect={() => navigate(paths.apiKeys)}>
         <KeyIcon /> API Keys
+      </MenuItem>
+      <MenuItem onSelect={() => navigate(paths.trash)}>
+        <TrashIcon /> Trash
       </MenuItem>
       <MenuItem onSelect={() => navigate(`${paths.settings}#password`)}>
         <SettingsIcon /> Settings

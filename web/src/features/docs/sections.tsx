@@ -161,6 +161,14 @@ export const docSections: DocSection[] = [
           scripts deleted since. The view is read-only; <em>Back to now</em> returns to the present. In a script&rsquo;s
           History, the <strong>As of</strong> tab shows its title, content and activity at the moment you choose.
         </p>
+        <h3>Trash</h3>
+        <p>
+          Deleting a script or a folder moves it to the <strong>Trash</strong> (in the user menu). It stays there for 30 days
+          (the instance's <code>TRASH_DAYS</code>) and still counts towards your storage and script limits.{' '}
+          <strong>Restore</strong> brings it back with every version and its activity; a folder comes back with everything
+          that was deleted with it. Share links are revoked on deletion and stay revoked after a restore: share again for a
+          new link. <strong>Empty trash</strong>, or the 30 days running out, deletes it for good.
+        </p>
       </>
     ),
   },

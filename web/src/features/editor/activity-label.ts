@@ -11,6 +11,8 @@ const LABELS: Record<string, string> = {
   ScriptShareHistoryChanged: 'Link changed',
   ScriptShareRevoked: 'Link revoked',
   ScriptDeleted: 'Deleted',
+  ScriptTrashed: 'Trashed',
+  ScriptRestoredFromTrash: 'Restored from trash',
 };
 
 /** The label for an event type; null for a type this version of the app does not know (nothing shown). */

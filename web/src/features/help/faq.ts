@@ -25,7 +25,7 @@ export function quotaAnswer(state: ConfigState): string[] {
   }
   return [
     `Each account on this LuaVault instance can keep up to ${plural(quota, 'script')}.`,
-    `Once you have ${plural(quota, 'script')}, creating or uploading another one is refused with an error message until you delete a script.`,
+    `Once you have ${plural(quota, 'script')}, creating or uploading another one is refused with an error message until you delete a script and empty it from the trash (scripts in the trash still count).`,
   ];
 }
 
@@ -101,7 +101,14 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'folders',
       question: 'What happens to my scripts when I delete a folder?',
       answer: [
-        'The folder and its subfolders are deleted, and every script inside them moves to the root (Unorganized Scripts). No script is deleted with a folder.',
+        'The folder moves to the Trash with its subfolders and every script inside them. Restoring the folder from the Trash brings all of it back, with every version.',
+      ],
+    },
+    {
+      id: 'trash',
+      question: 'Can I get a deleted script back?',
+      answer: [
+        `Yes, for ${config?.trashDays ?? 30} days: deleted scripts and folders wait on the Trash page (in the user menu). Restore brings a script back with its whole history; its old share link no longer works, so share it again for a new one. After that period, or when you empty the trash, it is deleted for good. Until then it still counts towards your storage and script limits.`,
       ],
     },
     {

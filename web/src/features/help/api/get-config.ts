@@ -6,6 +6,8 @@ export interface AppConfig {
   /** Scripts each account may keep; null means unlimited. */
   scriptQuota: number | null;
   maxUploadBytes?: number;
+  /** Days a deleted script or folder stays in the trash (TRASH_DAYS). */
+  trashDays?: number;
 }
 
 export function getConfig(): Promise<AppConfig> {

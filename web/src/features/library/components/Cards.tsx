@@ -13,6 +13,7 @@ import { deleteScript } from '../../../api/scripts';
 import { revokeFolderShare, shareFolder } from '../../../api/folders';
 import type { Folder, FolderPathItem, ScriptSummary } from '../../../api/types';
 import { DeleteFolderDialog, FolderNameDialog, MoveScriptDialog } from './FolderDialogs';
+import { trashPeriod, useTrashDays } from '../../trash/trash-days';
 
 /** The card's text: the server's 300-character preview, with an ellipsis when the script is longer (by its size). */
 export function preview(script: Pick<ScriptSummary, 'preview' | 'size'>): string {
@@ -45,6 +46,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function ScriptCard({ script, path }: { script: ScriptSummary; path?: FolderPathItem[] }) {
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
+  const trashDays = useTrashDays();
   const [deleting, setDeleting] = useState(false);
   const open = paths.script(script.id) + (script.folderId ? `?folderId=${encodeURIComponent(script.folderId)}` : '');
   return (
@@ -90,14 +92,14 @@ export function ScriptCard({ script, path }: { script: ScriptSummary; path?: Fol
         open={deleting}
         onOpenChange={setDeleting}
         title="Delete script"
-        description="Are you sure you want to delete this script?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        description={`Move this script to the trash? You can restore it, with its whole history, from the Trash page for ${trashPeriod(trashDays)}.`}
+        confirmLabel="Move to trash"
+        pendingLabel="Moving..."
         destructive
         onConfirm={async () => {
           try {
             await deleteScript(script.id);
-            toast({ title: 'Script deleted', description: `“${script.title}” was deleted.` });
+            toast({ title: 'Moved to trash', description: `“${script.title}” can be restored from the Trash page for ${trashPeriod(trashDays)}.` });
           } catch (err) {
             toast({ title: 'Failed to delete script', description: errorMessage(err), variant: 'destructive' });
             throw err;

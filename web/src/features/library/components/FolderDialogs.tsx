@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { createFolder, deleteFolder, updateFolder, useAllFolders } from '../../../api/folders';
 import { moveScript } from '../../../api/scripts';
 import type { Folder, Script } from '../../../api/types';
+import { trashPeriod, useTrashDays } from '../../trash/trash-days';
 
 export const FOLDER_NAME_REQUIRED = 'Folder name cannot be empty';
 
@@ -92,19 +93,20 @@ export function FolderNameDialog({
 }
 
 export function DeleteFolderDialog({ open, onOpenChange, folder, onDeleted }: { open: boolean; onOpenChange: (o: boolean) => void; folder: Folder; onDeleted?: () => void }) {
+  const trashDays = useTrashDays();
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Delete folder “${folder.name}”?`}
-      description="The folder and its subfolders will be deleted. Scripts inside will be moved to the root directory; no script is deleted."
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      description={`The folder, its subfolders and every script inside move to the trash together. You can restore them from the Trash page for ${trashPeriod(trashDays)}.`}
+      confirmLabel="Move to trash"
+      pendingLabel="Moving..."
       destructive
       onConfirm={async () => {
         try {
           await deleteFolder(folder.id);
-          toast({ title: 'Folder deleted', description: 'Its scripts were moved to the root directory.' });
+          toast({ title: 'Moved to trash', description: `The folder and everything inside can be restored from the Trash page for ${trashPeriod(trashDays)}.` });
           onDeleted?.();
         } catch (err) {
           toast({ title: 'Failed to delete folder', description: errorMessage(err), variant: 'destructive' });
