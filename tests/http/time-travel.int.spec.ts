@@ -75,7 +75,7 @@ describe('workspace as of an instant', () => {
     ]);
     expect(res.body.activity[0]).toMatchObject({ actorName: alice.user!.username, subject: { kind: 'folder', id: folderId, name: 'New folder' } });
     const later = await workspaceAt(alice, instants.deleted!);
-    expect(later.body.activity[0]).toMatchObject({ type: 'ScriptDeleted', summary: 'Deleted the script', subject: { kind: 'script', id: firstId, name: 'First renamed' } });
+    expect(later.body.activity[0]).toMatchObject({ type: 'ScriptTrashed', summary: 'Moved to the trash', subject: { kind: 'script', id: firstId, name: 'First renamed' } });
   });
 
   it('still shows a deleted script before its deletion, and not after', async () => {
