@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite-event-store';
+import type { EventStore } from '../../services/eventstore/event-store';
+import { SealedEventStore } from '../../services/security/sealed-event-store';
+import { openSqliteDataKeyStore } from '../../services/security/sqlite-data-keys';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import type { Doc } from '../../projections/read-store/read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
@@ -210,9 +213,14 @@ export async function dumpReadModels(file: string): Promise<ReadModelDump> {
   }
 }
 
+/** The embedded log as the server reads it: personal fields unsealed with the data keys kept beside it. */
+export function openEventLog(eventsPath: string): EventStore {
+  return new SealedEventStore(openSqliteEventStore(eventsPath), openSqliteDataKeyStore(join(dirname(eventsPath), 'data-keys.sqlite')));
+}
+
 /** Replays the whole log of `eventsPath` into a new embedded read store at `readModelsPath`. */
 export async function freshRebuild(eventsPath: string, readModelsPath: string): Promise<bigint> {
-  const eventStore = openSqliteEventStore(eventsPath);
+  const eventStore = openEventLog(eventsPath);
   const readStore = await openEmbeddedReadStore(readModelsPath);
   try {
     return (await rebuildReadModels(eventStore, readStore, allProjections)).head;
