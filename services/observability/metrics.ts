@@ -23,7 +23,7 @@ export class Metrics {
   });
   readonly projectionLagSeconds = new Gauge({
     name: 'luavault_projection_lag_seconds',
-    help: 'How long the read models have been behind the log (0 when caught up)',
+    help: 'Age of the oldest event not yet applied to every read model (0 when caught up)',
     registers: [this.registry],
   });
 
