@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import express from 'express';
 import { loadConfig, type Config } from './config';
 import { openStorage, secureDataDir, type Storage } from './storage';
+import { SubscriptionErrors } from './eventstore/subscription-errors';
 import { createLogger, type LogDestination } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
@@ -99,7 +100,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Storage opens once; each time the lease is (re)taken, or after a rebuild is swapped in, a new projector starts
   // from the checkpoints in the read store.
   let storage: Storage | null = null;
-  const openStorageOnce = async () => (storage ??= await openStorage(config));
+  const subscriptionErrors = new SubscriptionErrors({ log, count: (kind) => metrics.subscriptionErrors.inc({ kind }) });
+  const openStorageOnce = async () => (storage ??= await openStorage(config, { subscriptionErrors }));
   const wrapLease = options.wrapLease ?? ((lease: Lease) => lease);
   const runner =
     role === 'gateway'
@@ -150,7 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   if (runner) await runner.start(openProjecting, false);
-  else storage = await openStorage(config);
+  else storage = await openStorage(config, { subscriptionErrors });
   const opened = storage as unknown as Storage;
   const eventStore = instrumentEventStore(opened.eventStore, metrics);
   const readStore = opened.readStore;

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { EventStore } from './eventstore/event-store';
 import { openSqliteEventStore } from './eventstore/sqlite-event-store';
 import { openEsdbEventStore } from './eventstore/esdb-event-store';
+import type { SubscriptionErrors } from './eventstore/subscription-errors';
 import type { ReadStore } from '../projections/read-store/read-store';
 import { openEmbeddedReadStore } from '../projections/read-store/embedded-read-store';
 import { openMongoReadStore } from '../projections/read-store/mongo-read-store';
@@ -22,10 +23,10 @@ export interface Storage {
 }
 
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
-export async function openStorage(config: Config): Promise<Storage> {
+export async function openStorage(config: Config, options: { subscriptionErrors?: SubscriptionErrors } = {}): Promise<Storage> {
   secureDataDir(config.dataDir);
   const log = config.eventStoreUrl
-    ? openEsdbEventStore(config.eventStoreUrl)
+    ? openEsdbEventStore(config.eventStoreUrl, options.subscriptionErrors)
     : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
   // Personal fields are sealed with per-account keys kept outside the append-only log (docs/decisions.md).
   const dataKeys: DataKeyStore = config.mongodbUrl

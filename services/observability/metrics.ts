@@ -27,6 +27,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly subscriptionErrors = new Counter({
+    name: 'luavault_event_subscription_errors_total',
+    help: 'Errors of event-store subscriptions (each retried with backoff), by kind (EventStoreDB error type, ended, other)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'luavault_' });
   }
