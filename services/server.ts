@@ -165,7 +165,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const watermark: ReadModelWatermark = inProcess
     ? { waitFor: async (position) => void (await (projector ?? inProcess).waitFor(position)) }
     : checkpointWatermark(readStore);
-  const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log);
+  const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log, subscriptionErrors);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);
   metrics.onScrape = async () => {
     const reading = await lag.read();
