@@ -1,5 +1,6 @@
-import { MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
+import { type MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, ShadowReadStore, Update } from './read-store';
+import { connectMongo } from '../../services/mongodb/connect';
 
 /**
  * The MongoDB read store: each read-model collection is a MongoDB collection of the same name, filters and updates go
@@ -149,23 +150,16 @@ export class MongoReadStore implements ReadStore {
 }
 
 /**
- * Connects to MongoDB. The database is `dbName`, else the one named in the URL, else `luavault`.
+ * Connects to MongoDB. The database is `dbName`, else the one named in the URL, else `luavault` (services/mongodb/connect.ts).
  * Add `directConnection=true` to the URL for a one-node replica set reached through a mapped port (testcontainers).
  */
 export async function openMongoReadStore(url: string, dbName?: string): Promise<MongoReadStore> {
-  const client = new MongoClient(url);
-  await client.connect();
+  const { client, db } = await connectMongo(url, dbName);
   try {
-    const db = client.db(dbName ?? (databaseInUrl(url) ? undefined : 'luavault'));
     await db.command({ ping: 1 });
     return new MongoReadStore(client, db);
   } catch (error) {
     await client.close();
     throw error;
   }
-}
-
-function databaseInUrl(url: string): boolean {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
-  return Boolean(match?.[1]);
 }
