@@ -22,8 +22,8 @@ export class InjectedFault extends Error {
 const WRITES = ['replaceOne', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany'] as const;
 
 export class FaultyReadStore implements ReadStore {
-  /** batches that failed, and writes applied by them */
-  readonly injected = { batches: 0, writesKept: 0 };
+  /** batches that failed, those that failed only at the checkpoint (after all their writes), writes the failures kept */
+  readonly injected = { batches: 0, atCheckpoint: 0, writesKept: 0 };
 
   constructor(
     private readonly inner: ReadStore,
@@ -62,7 +62,10 @@ export class FaultyReadStore implements ReadStore {
     };
     const view: ReadStore = { ...bindAll(this.inner), collection: <T extends Doc = Doc>(name: string) => counting(this.inner.collection<T>(name)) };
     await work(view);
-    if (failAfter !== null) throw fail(); // every write made, the checkpoint not
+    if (failAfter !== null) {
+      this.injected.atCheckpoint += 1;
+      throw fail(); // every write made, the checkpoint not
+    }
     await this.inner.commitBatch(projection, position, async () => {});
   }
 }
