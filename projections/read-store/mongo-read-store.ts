@@ -99,11 +99,11 @@ export class MongoReadStore implements ReadStore {
   }
 
   async commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
-    // No multi-document transaction here: the writes inside `work` land one by one, then the checkpoint.
-    // That is safe because every projection write is guarded by the position of the event it applies
-    // (see `guard` in projections/projection.ts): if we crash before the checkpoint is stored, the replay
-    // from the old checkpoint matches nothing that was already applied and changes nothing.
-    // If `work` throws, the checkpoint is not moved.
+    // No multi-document transaction (docs/decisions.md, "Projection batches on MongoDB"): the writes inside `work`
+    // land one by one, then the checkpoint. If `work` throws or we crash first, the checkpoint is not moved and the
+    // replay from it must end where a clean run would: projection writes are guarded by event position (`guard` in
+    // projections/projection.ts) and never skip a derived document because its source looks current
+    // (tests/faults/partial-batch.int.spec.ts checks this with writes that stay after a failure).
     await work(this);
     await this.checkpoints.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
   }
