@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import type { Config } from '../services/config';
 import { openEmbeddedReadStore } from './read-store/embedded-read-store';
 import { openMongoReadStore } from './read-store/mongo-read-store';
+import { databaseName } from '../services/mongodb/connect';
 import type { ReadStore } from './read-store/read-store';
 import type { Projection } from './projection';
 import { adoptReadModels } from './rebuild';
@@ -36,10 +37,8 @@ export async function removeRebuildStore(config: Config, source: string): Promis
   for (const suffix of ['', '-wal', '-shm']) rmSync(join(config.dataDir, source + suffix), { force: true });
 }
 
-/** The live read models' database: the one named in the URL, else `luavault` (as openMongoReadStore picks it). */
-function liveDatabase(url: string): string {
-  return /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1] ?? 'luavault';
-}
+/** The live read models' database: the one named in the URL, else `luavault` (as every MongoDB adapter picks it). */
+const liveDatabase = (url: string): string => databaseName(url);
 
 /** Adopts the rebuild named `source` into the live read models (run by the projector lease holder, projector stopped). */
 export async function adoptRebuild(config: Config, source: string, live: ReadStore, projections: Projection[], signal?: AbortSignal): Promise<void> {

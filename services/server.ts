@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import express from 'express';
 import { loadConfig, type Config } from './config';
 import { openStorage, secureDataDir, type Storage } from './storage';
+import { SubscriptionErrors } from './eventstore/subscription-errors';
 import { createLogger, type LogDestination } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
@@ -102,9 +103,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Storage opens once; each time the lease is (re)taken, or after a rebuild is swapped in, a new projector starts
   // from the checkpoints in the read store.
   let storage: Storage | null = null;
+  const subscriptionErrors = new SubscriptionErrors({ log, count: (kind) => metrics.subscriptionErrors.inc({ kind }) });
   const openStorageOnce = async (): Promise<Storage> => {
     if (storage) return storage;
-    const opened = (storage = await openStorage(config));
+    const opened = (storage = await openStorage(config, { subscriptionErrors }));
     options.onStorage?.(opened);
     return opened;
   };
@@ -186,7 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const watermark: ReadModelWatermark = inProcess
     ? { waitFor: (position) => (projector ?? inProcess).waitFor(position) }
     : checkpointWatermark(readStore);
-  const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log);
+  const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log, subscriptionErrors);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);
   metrics.onScrape = async () => {
     const reading = await lag.read();

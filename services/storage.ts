@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { EventStore } from './eventstore/event-store';
 import { openSqliteEventStore } from './eventstore/sqlite-event-store';
 import { openEsdbEventStore } from './eventstore/esdb-event-store';
+import type { SubscriptionErrors } from './eventstore/subscription-errors';
 import type { ReadStore } from '../projections/read-store/read-store';
 import { openEmbeddedReadStore } from '../projections/read-store/embedded-read-store';
 import { openMongoReadStore } from '../projections/read-store/mongo-read-store';
@@ -22,9 +23,9 @@ export interface Storage {
 }
 
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
-export async function openStorage(config: Config): Promise<Storage> {
+export async function openStorage(config: Config, options: { subscriptionErrors?: SubscriptionErrors } = {}): Promise<Storage> {
   secureDataDir(config.dataDir);
-  const eventStore = await openEventLog(config);
+  const eventStore = await openEventLog(config, options);
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
     : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024 });
@@ -40,9 +41,9 @@ export async function openStorage(config: Config): Promise<Storage> {
  * append-only log (docs/decisions.md). The server, the rebuild and any tool that reads or appends events open it here,
  * never the raw adapter, or they would read ciphertext (and write events account deletion cannot shred).
  */
-export async function openEventLog(config: Config): Promise<SealedEventStore> {
+export async function openEventLog(config: Config, options: { subscriptionErrors?: SubscriptionErrors } = {}): Promise<SealedEventStore> {
   const log = config.eventStoreUrl
-    ? openEsdbEventStore(config.eventStoreUrl)
+    ? openEsdbEventStore(config.eventStoreUrl, options.subscriptionErrors)
     : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
   const dataKeys: DataKeyStore = config.mongodbUrl
     ? await MongoDataKeyStore.open(config.mongodbUrl)

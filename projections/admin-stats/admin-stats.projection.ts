@@ -41,56 +41,64 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   const last = events[events.length - 1];
   if (!last) return;
   const current = (await stats.findOne({ _id: STATS_ID })) ?? { users: 0, scripts: 0, versions: 0, lastPosition: '' };
-  // Events the counters already include (a replay after a crash) are skipped, so each counts once.
-  const fresh = events.filter((event) => event.positionKey > current.lastPosition);
-  if (fresh.length === 0) return;
-
+  // The totals count each event once: events they already include (a replay) add nothing. The per-script counters are
+  // folded over EVERY event of the batch, so a batch that failed after the totals were written (a store without
+  // transactions) still leaves them right. Totals go first: a failure between the two writes leaves counters that the
+  // replay sets again, never totals computed from counters that already include this batch.
   const delta: Counts = { users: 0, scripts: 0, versions: 0 };
   const versionsByScript = new Map<string, number | null>(); // null: deleted in this batch
   const versionsOf = async (scriptId: string) => {
     if (!versionsByScript.has(scriptId)) versionsByScript.set(scriptId, (await counters.findOne({ _id: scriptId }))?.versions ?? 0);
     return versionsByScript.get(scriptId) ?? 0;
   };
-  for (const event of fresh) {
+  for (const event of events) {
+    const counted = event.positionKey > current.lastPosition;
     switch (event.type) {
       case 'UserRegistered':
-        delta.users += 1;
+        if (counted) delta.users += 1;
         break;
       case 'AccountDeleted':
-        delta.users -= 1;
+        if (counted) delta.users -= 1;
         break;
       case 'ScriptCreated':
         versionsByScript.set(event.data.scriptId, 1);
-        delta.scripts += 1;
-        delta.versions += 1;
+        if (counted) {
+          delta.scripts += 1;
+          delta.versions += 1;
+        }
         break;
       case 'ScriptSaved':
       case 'ScriptRestored':
         versionsByScript.set(event.data.scriptId, Math.max(await versionsOf(event.data.scriptId), event.data.version));
-        delta.versions += 1;
+        if (counted) delta.versions += 1;
         break;
       case 'ScriptDeleted':
       case 'ScriptPurged': // a trashed script still counts until purged
-        delta.scripts -= 1;
-        delta.versions -= await versionsOf(event.data.scriptId);
+        if (counted) {
+          delta.scripts -= 1;
+          delta.versions -= await versionsOf(event.data.scriptId);
+        }
         versionsByScript.set(event.data.scriptId, null);
         break;
       default:
         break;
     }
   }
+  const fresh = events.filter((event) => event.positionKey > current.lastPosition);
+  if (fresh.length > 0) {
+    const next: AdminStatsDoc = {
+      _id: STATS_ID,
+      users: current.users + delta.users,
+      scripts: current.scripts + delta.scripts,
+      versions: current.versions + delta.versions,
+      lastPosition: last.positionKey,
+    };
+    // Guarded like every projected write: a concurrent or replayed batch cannot apply the same events twice.
+    if (current.lastPosition === '') await stats.replaceOne({ _id: STATS_ID }, next, { upsert: true });
+    else await stats.replaceOne(guard(STATS_ID, fresh[0]!), next);
+  }
   for (const [scriptId, versions] of versionsByScript) {
     if (versions === null) await counters.deleteOne({ _id: scriptId });
     else await counters.replaceOne({ _id: scriptId }, { _id: scriptId, versions }, { upsert: true });
   }
-  const next: AdminStatsDoc = {
-    _id: STATS_ID,
-    users: current.users + delta.users,
-    scripts: current.scripts + delta.scripts,
-    versions: current.versions + delta.versions,
-    lastPosition: last.positionKey,
-  };
-  // Guarded like every projected write: a concurrent or replayed batch cannot apply the same events twice.
-  if (current.lastPosition === '') await stats.replaceOne({ _id: STATS_ID }, next, { upsert: true });
-  else await stats.replaceOne(guard(STATS_ID, fresh[0]!), next);
 }

@@ -1,4 +1,5 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoServerError } from 'mongodb';
+import { connectMongo } from '../../services/mongodb/connect';
 import type { Lease, SwapState } from './lease';
 
 interface LeaseDoc {
@@ -22,9 +23,10 @@ interface SwapDoc {
  * Swap requests live beside it, one document per lease name, moved between states with conditional updates.
  */
 export async function openMongoLease(url: string, now: () => number = Date.now): Promise<Lease> {
-  const client = await new MongoClient(url).connect();
-  const leases = client.db().collection<LeaseDoc>('projectorLeases');
-  const swaps = client.db().collection<SwapDoc>('projectorSwaps');
+  // The read models' database (not the driver's default `test`), beside the checkpoints it fences.
+  const { client, db } = await connectMongo(url);
+  const leases = db.collection<LeaseDoc>('projectorLeases');
+  const swaps = db.collection<SwapDoc>('projectorSwaps');
   const majority = { writeConcern: { w: 'majority' as const } };
   return {
     async tryAcquire(name, holder, ttlMs) {

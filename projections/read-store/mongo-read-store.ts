@@ -1,5 +1,6 @@
-import { MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
+import { type MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, ShadowReadStore, Update } from './read-store';
+import { connectMongo } from '../../services/mongodb/connect';
 
 /**
  * The MongoDB read store: each read-model collection is a MongoDB collection of the same name, filters and updates go
@@ -98,11 +99,11 @@ export class MongoReadStore implements ReadStore {
   }
 
   async commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
-    // No multi-document transaction here: the writes inside `work` land one by one, then the checkpoint.
-    // That is safe because every projection write is guarded by the position of the event it applies
-    // (see `guard` in projections/projection.ts): if we crash before the checkpoint is stored, the replay
-    // from the old checkpoint matches nothing that was already applied and changes nothing.
-    // If `work` throws, the checkpoint is not moved.
+    // No multi-document transaction (docs/decisions.md, "Projection batches on MongoDB"): the writes inside `work`
+    // land one by one, then the checkpoint. If `work` throws or we crash first, the checkpoint is not moved and the
+    // replay from it must end where a clean run would: projection writes are guarded by event position (`guard` in
+    // projections/projection.ts) and never skip a derived document because its source looks current
+    // (tests/faults/partial-batch.int.spec.ts checks this with writes that stay after a failure).
     await work(this);
     await this.checkpoints.updateOne({ _id: projection }, { $set: { position: position.toString() } }, { upsert: true });
   }
@@ -149,23 +150,16 @@ export class MongoReadStore implements ReadStore {
 }
 
 /**
- * Connects to MongoDB. The database is `dbName`, else the one named in the URL, else `luavault`.
+ * Connects to MongoDB. The database is `dbName`, else the one named in the URL, else `luavault` (services/mongodb/connect.ts).
  * Add `directConnection=true` to the URL for a one-node replica set reached through a mapped port (testcontainers).
  */
 export async function openMongoReadStore(url: string, dbName?: string): Promise<MongoReadStore> {
-  const client = new MongoClient(url);
-  await client.connect();
+  const { client, db } = await connectMongo(url, dbName);
   try {
-    const db = client.db(dbName ?? (databaseInUrl(url) ? undefined : 'luavault'));
     await db.command({ ping: 1 });
     return new MongoReadStore(client, db);
   } catch (error) {
     await client.close();
     throw error;
   }
-}
-
-function databaseInUrl(url: string): boolean {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
-  return Boolean(match?.[1]);
 }

@@ -414,5 +414,18 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
       expect((await scripts.findOne({ _id: 'd' }))?.meta).toEqual({ lang: 'luau' });
       expect(await scripts.findOne({ _id: 'e' })).toEqual({ _id: 'e', ownerId: 'u3', tags: ['x'] });
     });
+
+    it('leaves a field written as undefined out of the document (not null), for filters and answers alike', async () => {
+      const scripts = store.collection<ScriptDoc>('scripts');
+      await scripts.replaceOne({ _id: 'u' }, { _id: 'u', ownerId: 'u1', title: undefined, folderId: null }, { upsert: true });
+      await scripts.updateOne({ _id: 'u' }, { $set: { views: 3, best: undefined } });
+      const stored = await scripts.findOne({ _id: 'u' });
+      expect(stored).toEqual({ _id: 'u', ownerId: 'u1', folderId: null, views: 3 });
+      expect(Object.keys(stored!).sort()).toEqual(['_id', 'folderId', 'ownerId', 'views']);
+      expect((await scripts.find({ title: { $exists: false } })).map((d) => d._id)).toEqual(['u']);
+      expect(await scripts.countDocuments({ best: { $exists: true } })).toBe(0);
+      // a null that was written stays null (and exists)
+      expect(await scripts.countDocuments({ folderId: { $exists: true, $eq: null } })).toBe(1);
+    });
   });
 }

@@ -62,7 +62,10 @@ async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[
   const before = live ?? ((await store.collection<TrashDoc>(C.trash).findOne({ _id: scriptId, kind: 'script' })) as ScriptDoc | null);
   let after = before;
   for (const event of events) after = evolveScript(after, event);
-  if (after === before) return; // every event already applied (a replay)
+  // Nothing new for the script document (a replay, or a batch that failed part-way on a store without transactions):
+  // the document may be current while its share views are not, so those are brought in line with it anyway.
+  // A script in the trash has no share views at all.
+  if (after === before) return reconcileSharedViews(scriptId, live ? after : null, store);
   if (before && !live) {
     await applyTrashedScript(store, before, after);
     return;
@@ -82,12 +85,34 @@ async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[
   // Guarded like every projected write: replaced only if no later event reached the document meanwhile.
   if (before) await scripts.replaceOne({ _id: scriptId, lastPosition: before.lastPosition }, after);
   else await scripts.replaceOne({ _id: scriptId }, after, { upsert: true });
+  await writeSharedViews(after, before?.shareId === after.shareId ? await sharedOf(after, store) : null, store);
+}
 
-  if (before?.shareId && before.shareId !== after.shareId) await shared.deleteOne({ _id: before.shareId });
-  if (after.shareId) {
-    const previous = before?.shareId === after.shareId ? await shared.findOne({ _id: after.shareId }) : null;
-    await shared.replaceOne({ _id: after.shareId }, sharedView(after as ScriptDoc & { shareId: string }, previous), { upsert: true });
+/** The script's share views as its document says: none but the current share id, holding the document's state. */
+async function writeSharedViews(script: ScriptDoc, previous: SharedScriptDoc | null, store: ReadStore): Promise<void> {
+  const shared = store.collection<SharedScriptDoc>(C.sharedScripts);
+  // By script id, not by the previous share id: a replay may find the document already past a revoke or re-share.
+  await shared.deleteMany(script.shareId ? { scriptId: script._id, _id: { $ne: script.shareId } } : { scriptId: script._id });
+  if (script.shareId) await shared.replaceOne({ _id: script.shareId }, sharedView(script as ScriptDoc & { shareId: string }, previous), { upsert: true });
+}
+
+async function sharedOf(script: ScriptDoc, store: ReadStore): Promise<SharedScriptDoc | null> {
+  return script.shareId ? store.collection<SharedScriptDoc>(C.sharedScripts).findOne({ _id: script.shareId }) : null;
+}
+
+async function reconcileSharedViews(scriptId: string, script: ScriptDoc | null, store: ReadStore): Promise<void> {
+  const shared = store.collection<SharedScriptDoc>(C.sharedScripts);
+  if (!script) {
+    await shared.deleteMany({ scriptId });
+    return;
   }
+  const previous = await sharedOf(script, store);
+  // Already current (the usual replay): one lookup and the stale-view sweep, no rewrite.
+  if (previous && previous.lastPosition === script.lastPosition) {
+    await shared.deleteMany({ scriptId, _id: { $ne: previous._id } });
+    return;
+  }
+  await writeSharedViews(script, previous, store);
 }
 
 /** A script that was in the trash: it stays there, comes back to `scripts` (restored, without a link), or is purged. */
@@ -131,9 +156,13 @@ async function applyFolderEvent(event: FolderProjectedEvent, store: ReadStore): 
       await folders.updateOne(guard(folderId, event), { $set: { isPublic: event.data.isPublic, updatedAt: at, lastPosition } });
       return;
     case 'FolderShared': {
-      const current = await folders.findOne(guard(folderId, event));
+      const current = await folders.findOne({ _id: folderId });
       if (!current) return;
-      await folders.updateOne(guard(folderId, event), { $set: { shareId: event.data.shareId, lastPosition } });
+      // Not yet applied, or applied by a batch that failed before its shared view was written: the view is (re)written
+      // unless a later event already moved the folder past this share (its revoke or re-share replays after this).
+      const applied = current.lastPosition >= lastPosition;
+      if (applied && current.shareId !== event.data.shareId) return;
+      if (!applied) await folders.updateOne(guard(folderId, event), { $set: { shareId: event.data.shareId, lastPosition } });
       const view: SharedFolderDoc = { _id: event.data.shareId, folderId, ownerId: current.ownerId, lastPosition };
       await sharedFolders.replaceOne({ _id: event.data.shareId }, view, { upsert: true });
       return;

@@ -18,6 +18,7 @@ import {
 import { WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
+import { SubscriptionErrors } from './subscription-errors';
 
 /**
  * EventStoreDB adapter (`@eventstore/db-client` 6.2.1; API checked against the installed typings and the
@@ -29,10 +30,11 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
  * from `{ commit: p, prepare: p }` (exclusive, as every `$all` subscription position is).
  */
 
-const MAX_BACKOFF_MS = 5_000;
-
 export class EsdbEventStore implements EventStore {
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly subscriptionErrors = new SubscriptionErrors({ log: (message, error) => console.error(message, error ?? '') }),
+  ) {}
 
   async appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     // The client serializes inside an async Promise executor (batchAppend): a JSON.stringify error there
@@ -80,9 +82,10 @@ export class EsdbEventStore implements EventStore {
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {
     const { signal } = options;
     let last = options.fromPosition;
-    let failures = 0;
+    const retry = this.subscriptionErrors.retry('event store subscription');
     while (!signal.aborted) {
       const fromPosition: ReadPosition = last === 'start' || last < 0n ? START : { commit: last, prepare: last };
+      let failure: unknown = undefined; // stays undefined when the subscription just ends
       const subscription = this.client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
       const stop = () => void subscription.unsubscribe().catch(() => undefined);
       signal.addEventListener('abort', stop, { once: true });
@@ -91,20 +94,20 @@ export class EsdbEventStore implements EventStore {
         for await (const resolved of subscription) {
           if (!resolved.event) continue;
           const event = toRecorded(resolved.event);
-          failures = 0;
+          retry.delivered();
           last = event.position;
           yield event;
           if (signal.aborted) return;
         }
-      } catch {
-        // A dropped subscription just ends with an error: resubscribe from the last delivered position.
+      } catch (error) {
+        // A dropped subscription ends with an error: resubscribe from the last delivered position.
+        failure = error;
       } finally {
         signal.removeEventListener('abort', stop);
         stop();
       }
       if (signal.aborted) return;
-      await sleep(Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures), signal);
-      failures += 1;
+      await sleep(retry.failed(failure), signal);
     }
   }
 
@@ -165,6 +168,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** `esdb://host:2113?tls=false` for an insecure single node. */
-export function openEsdbEventStore(connectionString: string): EsdbEventStore {
-  return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString));
+export function openEsdbEventStore(connectionString: string, subscriptionErrors?: SubscriptionErrors): EsdbEventStore {
+  return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), subscriptionErrors);
 }

@@ -23,7 +23,14 @@ export class Metrics {
   });
   readonly projectionLagSeconds = new Gauge({
     name: 'luavault_projection_lag_seconds',
-    help: 'How long the read models have been behind the log (0 when caught up)',
+    help: 'Age of the oldest event not yet applied to every read model (0 when caught up)',
+    registers: [this.registry],
+  });
+
+  readonly subscriptionErrors = new Counter({
+    name: 'luavault_event_subscription_errors_total',
+    help: 'Errors of event-store subscriptions (each retried with backoff), by kind (EventStoreDB error type, ended, other)',
+    labelNames: ['kind'] as const,
     registers: [this.registry],
   });
 

@@ -1,4 +1,5 @@
-import { Binary, MongoClient, MongoServerError, type Collection } from 'mongodb';
+import { Binary, MongoServerError, type Collection, type MongoClient } from 'mongodb';
+import { connectMongo } from '../mongodb/connect';
 import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
 
 interface KeyDoc {
@@ -19,10 +20,9 @@ export class MongoDataKeyStore implements DataKeyStore {
   ) {}
 
   static async open(url: string, options: { database?: string } = {}): Promise<MongoDataKeyStore> {
-    const client = await new MongoClient(url).connect();
-    // The read models' database (named in the URL, else `luavault`), whose rebuilds leave this collection alone.
-    const database = options.database ?? (/^mongodb(?:\+srv)?:\/\/[^/]+\/[^?]+/.test(url) ? undefined : 'luavault');
-    return new MongoDataKeyStore(client, client.db(database).collection<KeyDoc>(DATA_KEY_COLLECTION));
+    // The read models' database, whose rebuilds leave this collection alone.
+    const { client, db } = await connectMongo(url, options.database);
+    return new MongoDataKeyStore(client, db.collection<KeyDoc>(DATA_KEY_COLLECTION));
   }
 
   async keyFor(ownerId: string): Promise<Buffer> {

@@ -1,4 +1,5 @@
-import { MongoClient, type Collection } from 'mongodb';
+import type { Collection, MongoClient } from 'mongodb';
+import { connectMongo } from '../../mongodb/connect';
 import { windowStartOf, type RateLimitStore, type WindowCount } from './rate-limit-store';
 
 interface CounterDoc {
@@ -25,8 +26,8 @@ export class MongoRateLimitStore implements RateLimitStore {
 
   /** Opens its own client; `database` overrides the one named in the URL (tests). */
   static async open(url: string, options: { database?: string; now?: () => number } = {}): Promise<MongoRateLimitStore> {
-    const client = await new MongoClient(url).connect();
-    const counters = client.db(options.database).collection<CounterDoc>(RATE_LIMIT_COLLECTION);
+    const { client, db } = await connectMongo(url, options.database);
+    const counters = db.collection<CounterDoc>(RATE_LIMIT_COLLECTION);
     await counters.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     await counters.createIndex({ key: 1 });
     return new MongoRateLimitStore(client, counters, options.now ?? Date.now);
