@@ -20,6 +20,8 @@ import { adminRoutes } from './routes/admin.routes';
 import { publicApiRoutes } from './routes/public-api.routes';
 import { healthRoutes } from './routes/health.routes';
 import { searchRoutes } from './routes/search.routes';
+import { eventsRoutes } from './routes/events.routes';
+import type { LiveHub } from './live/live-hub';
 import { precompressedAssets } from './static-assets';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
@@ -35,6 +37,7 @@ export interface AppOperations {
   metrics: Metrics;
   lag: ProjectionLag;
   rateLimits: RateLimits;
+  live: LiveHub;
 }
 
 export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperations): Express {
@@ -70,6 +73,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
   api.use(searchRoutes(ctx));
+  api.use(eventsRoutes(ctx, ops.live, ctx.config.liveHeartbeatMs)); // a stream: res.write, outside the response cap
   // Account settings: session only, small bodies, counted with the session writes.
   api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 

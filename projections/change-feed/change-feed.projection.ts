@@ -1,0 +1,93 @@
+import type { ReadStore } from '../read-store/read-store';
+import type { ProjectedEvent, Projection } from '../projection';
+import {
+  CHANGE_FEED_COLLECTIONS as C,
+  CHANGE_FEED_MAX_AGE_MS,
+  CHANGE_FEED_MAX_ENTRIES,
+  type ChangeEntryDoc,
+  type MarkDoc,
+  type OwnerDoc,
+} from './documents';
+import { describeChange, ownerKeyOf } from './describe-change';
+
+/** Pruning runs once a user's feed is this much over its cap, so it is not a delete per event. */
+const PRUNE_SLACK = Math.ceil(CHANGE_FEED_MAX_ENTRIES / 10);
+
+/**
+ * Change feed: each user's recent changes to their own scripts and folders, one entry per event keyed by its log
+ * position. `GET /api/events` streams new entries and replays them after `Last-Event-ID`; the feed is bounded per
+ * user (entries and age), and a client behind what was pruned is told to reload.
+ */
+export const changeFeedProjection: Projection = {
+  name: 'changeFeed',
+  collections: Object.values(C),
+  indexes: [
+    { collection: C.entries, keys: { positionKey: 1 } },
+    { collection: C.entries, keys: { userId: 1, positionKey: 1 } },
+    { collection: C.entries, keys: { userId: 1, at: 1 } },
+    { collection: C.owners, keys: { ownerId: 1 } },
+  ],
+  apply: (event, store) => applyEvents([event], store),
+  applyBatch: applyEvents,
+};
+
+async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
+  const owners = store.collection<OwnerDoc>(C.owners);
+  const entries = store.collection<ChangeEntryDoc>(C.entries);
+  const cache = new Map<string, OwnerDoc | null>();
+  const changed = new Set<string>();
+  const newestAtByUser = new Map<string, string>();
+
+  for (const event of events) {
+    if (event.type === 'AccountDeleted') {
+      await forgetUser(store, event.data.userId, cache);
+      newestAtByUser.delete(event.data.userId);
+      continue;
+    }
+    const key = ownerKeyOf(event);
+    if (!key) continue;
+    if (!cache.has(key)) cache.set(key, await owners.findOne({ _id: key }));
+    const before = cache.get(key) ?? null;
+    const { owner, change } = describeChange(event, before);
+    if (owner === before) continue; // unknown, or already applied (a replay)
+    cache.set(key, owner);
+    changed.add(key);
+    if (!owner || !change) continue;
+    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, at: event.metadata.at, ...change };
+    await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
+    newestAtByUser.set(owner.ownerId, event.metadata.at);
+  }
+  for (const key of changed) {
+    const owner = cache.get(key);
+    if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
+  }
+  for (const [userId, newestAt] of newestAtByUser) await prune(store, userId, newestAt);
+}
+
+/**
+ * Keeps a user's feed bounded: entries older than the age limit (measured from the user's newest event, so a rebuild
+ * prunes exactly as the live run did) and entries beyond the cap go; the newest position removed is remembered.
+ */
+async function prune(store: ReadStore, userId: string, newestAt: string): Promise<void> {
+  const entries = store.collection<ChangeEntryDoc>(C.entries);
+  const cutoff = new Date(Date.parse(newestAt) - CHANGE_FEED_MAX_AGE_MS).toISOString();
+  let through: string | null = null;
+  const [newestOld] = await entries.find({ userId, at: { $lt: cutoff } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
+  if (newestOld) through = newestOld.positionKey;
+  const count = await entries.countDocuments({ userId });
+  if (count > CHANGE_FEED_MAX_ENTRIES + PRUNE_SLACK) {
+    const [lastToGo] = await entries.find({ userId }, { sort: { positionKey: 1 }, skip: count - CHANGE_FEED_MAX_ENTRIES - 1, limit: 1, projection: { positionKey: 1 } });
+    if (lastToGo && (through === null || lastToGo.positionKey > through)) through = lastToGo.positionKey;
+  }
+  if (through === null) return;
+  await entries.deleteMany({ userId, positionKey: { $lte: through } });
+  await store.collection<MarkDoc>(C.marks).updateOne({ _id: userId }, { $max: { prunedThrough: through } }, { upsert: true });
+}
+
+/** A deleted account's feed goes with it. */
+async function forgetUser(store: ReadStore, userId: string, cache: Map<string, OwnerDoc | null>): Promise<void> {
+  await store.collection(C.entries).deleteMany({ userId });
+  await store.collection(C.marks).deleteOne({ _id: userId });
+  await store.collection(C.owners).deleteMany({ ownerId: userId });
+  for (const [key, owner] of cache) if (owner?.ownerId === userId) cache.set(key, null);
+}
