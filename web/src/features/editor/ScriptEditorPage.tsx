@@ -31,6 +31,7 @@ import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
 import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
+import { ChangedElsewhere } from '../live/ChangedElsewhere';
 
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
@@ -391,6 +392,22 @@ export default function ScriptEditorPage() {
             Discard Draft
           </Button>
         </div>
+      )}
+
+      {id && saved && (
+        <ChangedElsewhere
+          scriptId={id}
+          loadedVersion={saved.version}
+          saving={saving}
+          dirty={dirty}
+          onReload={async () => {
+            const fresh = await script.refetch();
+            if (fresh) {
+              setTitle(fresh.title);
+              setContent(fresh.content);
+            }
+          }}
+        />
       )}
 
       {viewing && (

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { AlertIcon } from '../../components/ui/icons';
+import { useLiveStore } from './live-updates';
+
+/**
+ * The editor's notice that its script changed in another tab or device: a newer version than the one loaded, or a
+ * deletion. Reload is the user's choice, so unsaved edits are never replaced behind their back.
+ */
+export function ChangedElsewhere(props: { scriptId: string; loadedVersion: number; saving: boolean; dirty: boolean; onReload: () => Promise<void> }) {
+  const { scriptId, loadedVersion, saving, dirty, onReload } = props;
+  const newest = useLiveStore((s) => s.versions[scriptId] ?? 0);
+  const deleted = useLiveStore((s) => s.deleted[scriptId] === true);
+  const [dismissed, setDismissed] = useState(0);
+  const [reloading, setReloading] = useState(false);
+
+  if (deleted) {
+    return (
+      <div className="alert alert-warning" role="status">
+        <AlertIcon />
+        <span className="spacer-text">This script was deleted elsewhere. Copy anything you want to keep.</span>
+      </div>
+    );
+  }
+  // While this tab saves, its own new version may be announced before the save answers: not "elsewhere".
+  if (saving || newest <= loadedVersion || newest <= dismissed) return null;
+  return (
+    <div className="alert alert-warning" role="status">
+      <AlertIcon />
+      <span className="spacer-text">
+        This script was changed elsewhere (version {newest}).{dirty ? ' Reloading replaces your unsaved changes.' : ''}
+      </span>
+      <Button
+        size="sm"
+        disabled={reloading}
+        onClick={async () => {
+          setReloading(true);
+          try {
+            await onReload();
+          } finally {
+            setReloading(false);
+          }
+        }}
+      >
+        {reloading ? 'Reloading...' : 'Reload'}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setDismissed(newest)}>
+        Keep editing
+      </Button>
+    </div>
+  );
+}
