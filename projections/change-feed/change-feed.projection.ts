@@ -36,44 +36,52 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   const entries = store.collection<ChangeEntryDoc>(C.entries);
   const cache = new Map<string, OwnerDoc | null>();
   const changed = new Set<string>();
-  const newestAtByUser = new Map<string, string>();
+  /** per user touched: the newest position not kept (too old to be worth writing), or null */
+  const touched = new Map<string, string | null>();
+  // Wall-clock age: a rebuild or catch-up over an old log writes no entry it would prune at once.
+  const cutoff = new Date(Date.now() - CHANGE_FEED_MAX_AGE_MS).toISOString();
 
   for (const event of events) {
     if (event.type === 'AccountDeleted') {
       await forgetUser(store, event.data.userId, cache);
-      newestAtByUser.delete(event.data.userId);
+      touched.delete(event.data.userId);
       continue;
     }
     const key = ownerKeyOf(event);
     if (!key) continue;
-    if (!cache.has(key)) cache.set(key, await owners.findOne({ _id: key }));
+    const creates = event.type === 'ScriptCreated' || event.type === 'FolderCreated';
+    if (!cache.has(key)) cache.set(key, creates ? null : await owners.findOne({ _id: key }));
     const before = cache.get(key) ?? null;
     const { owner, change } = describeChange(event, before);
     if (owner === before) continue; // unknown, or already applied (a replay)
     cache.set(key, owner);
     changed.add(key);
     if (!owner || !change) continue;
+    const skippedBefore = touched.get(owner.ownerId) ?? null;
+    if (event.metadata.at < cutoff) {
+      touched.set(owner.ownerId, event.positionKey);
+      continue;
+    }
+    touched.set(owner.ownerId, skippedBefore);
     const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, at: event.metadata.at, ...change };
     await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
-    newestAtByUser.set(owner.ownerId, event.metadata.at);
   }
   for (const key of changed) {
     const owner = cache.get(key);
     if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
   }
-  for (const [userId, newestAt] of newestAtByUser) await prune(store, userId, newestAt);
+  for (const [userId, skipped] of touched) await prune(store, userId, cutoff, skipped);
 }
 
 /**
- * Keeps a user's feed bounded: entries older than the age limit (measured from the user's newest event, so a rebuild
- * prunes exactly as the live run did) and entries beyond the cap go; the newest position removed is remembered.
+ * Keeps a user's feed bounded: entries older than the age limit and entries beyond the cap go, and the newest position
+ * removed (or never written) is remembered, so a client that last saw an older one is told to reload.
  */
-async function prune(store: ReadStore, userId: string, newestAt: string): Promise<void> {
+async function prune(store: ReadStore, userId: string, cutoff: string, skipped: string | null): Promise<void> {
   const entries = store.collection<ChangeEntryDoc>(C.entries);
-  const cutoff = new Date(Date.parse(newestAt) - CHANGE_FEED_MAX_AGE_MS).toISOString();
-  let through: string | null = null;
+  let through = skipped;
   const [newestOld] = await entries.find({ userId, at: { $lt: cutoff } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
-  if (newestOld) through = newestOld.positionKey;
+  if (newestOld && (through === null || newestOld.positionKey > through)) through = newestOld.positionKey;
   const count = await entries.countDocuments({ userId });
   if (count > CHANGE_FEED_MAX_ENTRIES + PRUNE_SLACK) {
     const [lastToGo] = await entries.find({ userId }, { sort: { positionKey: 1 }, skip: count - CHANGE_FEED_MAX_ENTRIES - 1, limit: 1, projection: { positionKey: 1 } });
