@@ -51,10 +51,11 @@ describe('live updates', () => {
     await setEditorText(a, 'print("v2")');
     await a.getByRole('button', { name: 'Save' }).click();
     await toastWith(a, 'Script updated');
-    expect(await a.getByText('This script was changed elsewhere').count()).toBe(0); // its own save is not "elsewhere"
 
     // B is told, its text is left alone, and its history counts the new version.
     await visible(b.getByText('This script was changed elsewhere (version 2).'));
+    await a.waitForTimeout(300);
+    expect(await a.getByText('This script was changed elsewhere').count()).toBe(0); // A's own save is not "elsewhere"
     await visible(b.getByRole('button', { name: 'History (2)' }));
     expect(await editorText(b)).toContain('print("v1")');
     await b.getByRole('button', { name: 'Reload' }).click();

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { AlertIcon } from '../../components/ui/icons';
 import { useLiveStore } from './live-updates';
+
+const OWN_WRITE_GRACE_MS = 600;
 
 /**
  * The editor's notice that its script changed in another tab or device: a newer version than the one loaded, or a
@@ -13,6 +15,17 @@ export function ChangedElsewhere(props: { scriptId: string; loadedVersion: numbe
   const deleted = useLiveStore((s) => s.deleted[scriptId] === true);
   const [dismissed, setDismissed] = useState(0);
   const [reloading, setReloading] = useState(false);
+  const newer = !saving && newest > loadedVersion && newest > dismissed;
+  // A tab's own save or restore may be announced a moment before its answer arrives: wait that moment out.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!newer) {
+      setShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), OWN_WRITE_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [newer, newest]);
 
   if (deleted) {
     return (
@@ -22,8 +35,7 @@ export function ChangedElsewhere(props: { scriptId: string; loadedVersion: numbe
       </div>
     );
   }
-  // While this tab saves, its own new version may be announced before the save answers: not "elsewhere".
-  if (saving || newest <= loadedVersion || newest <= dismissed) return null;
+  if (!newer || !shown) return null;
   return (
     <div className="alert alert-warning" role="status">
       <AlertIcon />
