@@ -1,4 +1,4 @@
-import type { ReadStore } from '../read-store/read-store';
+import type { ReadStore, Update } from '../read-store/read-store';
 import type { ProjectedEvent, Projection } from '../projection';
 import {
   CHANGE_FEED_COLLECTIONS as C,
@@ -34,17 +34,26 @@ export const changeFeedProjection: Projection = {
 async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
   const owners = store.collection<OwnerDoc>(C.owners);
   const entries = store.collection<ChangeEntryDoc>(C.entries);
+  const marks = store.collection<MarkDoc>(C.marks);
   const cache = new Map<string, OwnerDoc | null>();
   const changed = new Set<string>();
-  /** per user touched: the newest position not kept (too old to be worth writing), or null */
-  const touched = new Map<string, string | null>();
+  const users = new Map<string, UserBatch>();
   // Wall-clock age: a rebuild or catch-up over an old log writes no entry it would prune at once.
   const cutoff = new Date(Date.now() - CHANGE_FEED_MAX_AGE_MS).toISOString();
+  const userBatch = async (userId: string) => {
+    let batch = users.get(userId);
+    if (!batch) {
+      const mark = await marks.findOne({ _id: userId });
+      batch = { seqBefore: mark?.seq ?? 0, seq: mark?.seq ?? 0, skippedThrough: null };
+      users.set(userId, batch);
+    }
+    return batch;
+  };
 
   for (const event of events) {
     if (event.type === 'AccountDeleted') {
       await forgetUser(store, event.data.userId, cache);
-      touched.delete(event.data.userId);
+      users.delete(event.data.userId);
       continue;
     }
     const key = ownerKeyOf(event);
@@ -57,39 +66,56 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     cache.set(key, owner);
     changed.add(key);
     if (!owner || !change) continue;
-    const skippedBefore = touched.get(owner.ownerId) ?? null;
+    const batch = await userBatch(owner.ownerId);
     if (event.metadata.at < cutoff) {
-      touched.set(owner.ownerId, event.positionKey);
+      batch.skippedThrough = event.positionKey;
       continue;
     }
-    touched.set(owner.ownerId, skippedBefore);
-    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, at: event.metadata.at, ...change };
+    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, seq: ++batch.seq, at: event.metadata.at, ...change };
     await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
   }
   for (const key of changed) {
     const owner = cache.get(key);
     if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
   }
-  for (const [userId, skipped] of touched) await prune(store, userId, cutoff, skipped);
+  for (const [userId, batch] of users) await prune(store, userId, cutoff, batch);
 }
+
+/** One user's place in the feed during a batch: entries are numbered 1, 2, 3... per user (`seq`). */
+interface UserBatch {
+  seqBefore: number;
+  seq: number;
+  /** newest position of this batch not written (older than the age limit) */
+  skippedThrough: string | null;
+}
+
+/**
+ * Entries numbered at or below this go: the cap, moved in steps of PRUNE_SLACK, so what is kept depends only on how
+ * many entries a user ever had, not on how events fell into batches (a resumed projector equals a fresh rebuild).
+ */
+const capFloor = (seq: number) => Math.max(0, Math.floor((seq - CHANGE_FEED_MAX_ENTRIES) / PRUNE_SLACK) * PRUNE_SLACK);
 
 /**
  * Keeps a user's feed bounded: entries older than the age limit and entries beyond the cap go, and the newest position
  * removed (or never written) is remembered, so a client that last saw an older one is told to reload.
  */
-async function prune(store: ReadStore, userId: string, cutoff: string, skipped: string | null): Promise<void> {
+async function prune(store: ReadStore, userId: string, cutoff: string, batch: UserBatch): Promise<void> {
   const entries = store.collection<ChangeEntryDoc>(C.entries);
-  let through = skipped;
+  let through = batch.skippedThrough;
+  const later = (key: string | undefined) => {
+    if (key !== undefined && (through === null || key > through)) through = key;
+  };
   const [newestOld] = await entries.find({ userId, at: { $lt: cutoff } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
-  if (newestOld && (through === null || newestOld.positionKey > through)) through = newestOld.positionKey;
-  const count = await entries.countDocuments({ userId });
-  if (count > CHANGE_FEED_MAX_ENTRIES + PRUNE_SLACK) {
-    const [lastToGo] = await entries.find({ userId }, { sort: { positionKey: 1 }, skip: count - CHANGE_FEED_MAX_ENTRIES - 1, limit: 1, projection: { positionKey: 1 } });
-    if (lastToGo && (through === null || lastToGo.positionKey > through)) through = lastToGo.positionKey;
+  later(newestOld?.positionKey);
+  const floor = capFloor(batch.seq);
+  if (floor > capFloor(batch.seqBefore)) {
+    const [lastToGo] = await entries.find({ userId, seq: { $lte: floor } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
+    later(lastToGo?.positionKey);
   }
-  if (through === null) return;
-  await entries.deleteMany({ userId, positionKey: { $lte: through } });
-  await store.collection<MarkDoc>(C.marks).updateOne({ _id: userId }, { $max: { prunedThrough: through } }, { upsert: true });
+  if (through !== null) await entries.deleteMany({ userId, positionKey: { $lte: through } });
+  const update: Update = { $set: { seq: batch.seq } };
+  if (through !== null) update.$max = { prunedThrough: through };
+  if (through !== null || batch.seq !== batch.seqBefore) await store.collection<MarkDoc>(C.marks).updateOne({ _id: userId }, update, { upsert: true });
 }
 
 /** A deleted account's feed goes with it. */

@@ -32,6 +32,8 @@ export interface ChangeEntryDoc {
   _id: string;
   userId: string;
   positionKey: string;
+  /** this entry's number among the user's entries, 1, 2, 3... (the cap counts them) */
+  seq: number;
   /** ISO time of the event */
   at: string;
   type: ChangeType;
@@ -53,8 +55,10 @@ export interface OwnerDoc {
   [key: string]: unknown;
 }
 
+/** Per user: how many entries the feed ever held (`seq`) and the newest position pruned. */
 export interface MarkDoc {
   _id: string;
-  prunedThrough: string;
+  seq: number;
+  prunedThrough?: string;
   [key: string]: unknown;
 }
