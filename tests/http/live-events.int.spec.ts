@@ -190,6 +190,22 @@ describe('GET /api/events', () => {
     expect((await future.next((m) => m.event === 'script.created')).data.title).toBe('After reset');
   });
 
+  it('frees a stream\'s place when its client goes away', async () => {
+    const frank = await signedInUser(server.url, 'frank');
+    const first: EventStream[] = [];
+    for (let i = 0; i < 10; i++) {
+      const stream = await open(frank);
+      await stream.next((m) => m.event === 'ready');
+      first.push(stream);
+    }
+    for (const stream of first.slice(5)) stream.close(); // the five newest leave
+    await first[0]!.settle(300);
+    for (let i = 0; i < 5; i++) await (await open(frank)).next((m) => m.event === 'ready');
+    await createScript(frank, { title: 'Still here' });
+    // Had the five that left kept their places, the five oldest would have been closed to make room.
+    for (const stream of first.slice(0, 5)) await stream.next((m) => m.event === 'script.created');
+  });
+
   it('keeps at most 10 streams per user, closing the oldest', async () => {
     const dave = await signedInUser(server.url, 'dave');
     const opened: EventStream[] = [];

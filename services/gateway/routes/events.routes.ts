@@ -46,7 +46,7 @@ export function eventsRoutes(ctx: GatewayContext, hub: LiveHub, heartbeatMs: num
       const live = sessionId ? await userForSession(ctx, actor.userId, sessionId).catch(() => 'unknown') : null;
       if (!live) close(); // signed out or expired: the reconnect gets a 401 and the browser stops
     }, heartbeatMs);
-    req.on('close', close);
+    res.on('close', close); // the client went away (or the response ended)
     try {
       unsubscribe = await hub.subscribe(actor.userId, lastEventId, { send: (message) => open && write(res, format(message)), close });
     } catch (error) {
