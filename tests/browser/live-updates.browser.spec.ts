@@ -1,6 +1,7 @@
 /**
- * Live updates in Chromium: two tabs of the same user. Tab A creates, renames and saves; tab B, never reloaded,
- * shows each change on its own, and its open editor says the script changed elsewhere without touching its text.
+ * Live updates in Chromium: two tabs of the same user. Tab A creates, renames, saves and moves; tab B, never reloaded,
+ * shows each change on its own (workspace, editor, history count, folder page), and its open editor says the script
+ * changed elsewhere without touching its text.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -72,6 +73,17 @@ describe('live updates', () => {
     await b.getByRole('button', { name: 'Keep editing' }).click();
     expect(await b.getByText('This script was changed elsewhere').count()).toBe(0);
     expect(await editorText(b)).toContain('print("mine")');
+
+    // B shows the folder; A moves the script into it: B's folder page lists it.
+    const scriptId = new URL(a.url()).pathname.split('/').pop()!;
+    await b.evaluate(() => window.history.back());
+    await (await visible(b.getByRole('alertdialog', { name: 'Leave without saving?' }))).getByRole('button', { name: 'Leave' }).click();
+    await visible(b.getByRole('heading', { name: 'My Workspace' }));
+    await b.getByRole('link', { name: 'Gadgets' }).click();
+    await visible(b.getByRole('heading', { name: 'Gadgets', level: 1 }));
+    const moved = await a.request.post(`${app.url}/api/scripts/${scriptId}/move`, { data: { folderId: (await folder.json()).id } });
+    expect(moved.status()).toBe(200);
+    await visible(b.getByRole('link', { name: 'Live Greeter' }));
 
     expect(await b.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true); // never reloaded
   });
