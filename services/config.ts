@@ -77,6 +77,12 @@ const ConfigSchema = z.object({
   bodyIdleTimeoutMs: z.coerce.number().int().positive().default(15_000),
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections allowed from one client address (the TCP peer); 0 = no cap */
   maxConnectionsPerAddress: z.coerce.number().int().min(0).default(256),
+  /** LIVE_STREAMS_PER_USER: open live-update streams (GET /api/events) per user; one more closes the oldest */
+  liveStreamsPerUser: z.coerce.number().int().positive().default(10),
+  /** LIVE_HEARTBEAT_MS: a comment line on each live-update stream this often (keeps proxies from closing it) */
+  liveHeartbeatMs: z.coerce.number().int().positive().default(20_000),
+  /** LIVE_POLL_MS: how often a gateway without its own projector reads the change feed while streams are open */
+  livePollMs: z.coerce.number().int().positive().default(1000),
   /** LOG_LEVEL: pino level */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (express 'trust proxy' syntax); unset = trust none */
@@ -133,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: blankToUndefined(env.REQUEST_TIMEOUT_MS),
     bodyIdleTimeoutMs: blankToUndefined(env.BODY_IDLE_TIMEOUT_MS),
     maxConnectionsPerAddress: blankToUndefined(env.MAX_CONNECTIONS_PER_ADDRESS),
+    liveStreamsPerUser: blankToUndefined(env.LIVE_STREAMS_PER_USER),
+    liveHeartbeatMs: blankToUndefined(env.LIVE_HEARTBEAT_MS),
+    livePollMs: blankToUndefined(env.LIVE_POLL_MS),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

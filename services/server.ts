@@ -25,6 +25,7 @@ import { ViewCounter } from './gateway/view-counter';
 import { RawScriptCache } from './gateway/raw-script-cache';
 import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
+import { LiveHub } from './gateway/live/live-hub';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { requireMetricsToken } from './gateway/middleware/metrics-token';
 import { capConnectionsPerAddress } from './gateway/connection-cap';
@@ -36,6 +37,9 @@ import { createRateLimits } from './gateway/rate-limit/rate-limits';
 import { openRateLimitStore } from './gateway/rate-limit/open-store';
 import { createDecisionStateCache } from './application/decision-states';
 import { startTrashPurgeJob } from './application/trash-purge-job';
+
+/** With an in-process projector its batches wake the live-update hub; this slow poll only backs that up. */
+const IN_PROCESS_SAFETY_POLL_MS = 5000;
 
 /** `all`: gateway and projector in one process (the embedded default). `gateway` / `projector`: one half each. */
 export type Role = 'all' | 'gateway' | 'projector';
@@ -122,10 +126,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         });
   let projector: Projector | null = null;
   const rawCache: { current: RawScriptCache | null } = { current: null };
+  const liveHub: { current: LiveHub | null } = { current: null };
   const openProjecting = async () => {
     const opened = await openStorageOnce();
     const eventStore = instrumentEventStore(opened.eventStore, metrics);
-    projector = new Projector(eventStore, opened.readStore, allProjections, { onBatch: (events) => rawCache.current?.onProjected(events), log });
+    projector = new Projector(eventStore, opened.readStore, allProjections, { onBatch: (events) => (rawCache.current?.onProjected(events), liveHub.current?.wake()), log });
     await projector.start();
     return projector;
   };
@@ -219,7 +224,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     accountOfApiKey: async (key) => (await authenticateApiKey(ctx, key))?.userId ?? null,
     log,
   });
-  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits });
+  // Live updates follow the change feed: woken by the in-process projector's batches, or polling it (separate gateway).
+  liveHub.current = new LiveHub(readStore, { maxStreamsPerUser: config.liveStreamsPerUser, pollMs: inProcess ? IN_PROCESS_SAFETY_POLL_MS : config.livePollMs, log });
+  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current });
   // One bound histogram child per status: the hot path skips prom-client's per-call label validation and hashing.
   const rawTimers = new Map<number, (seconds: number) => void>();
   const observeRaw = (status: number, seconds: number) => {
@@ -251,6 +258,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     storageDescription: opened.description,
     async stop() {
+      liveHub.current?.stop();
       await closeServer(server.server);
       await views.stop();
       await rateLimits.stop();

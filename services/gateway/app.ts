@@ -22,6 +22,8 @@ import { healthRoutes } from './routes/health.routes';
 import { searchRoutes } from './routes/search.routes';
 import { asOfRoutes } from './routes/as-of.routes';
 import { trashRoutes } from './routes/trash.routes';
+import { eventsRoutes } from './routes/events.routes';
+import type { LiveHub } from './live/live-hub';
 import { precompressedAssets } from './static-assets';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
@@ -37,6 +39,7 @@ export interface AppOperations {
   metrics: Metrics;
   lag: ProjectionLag;
   rateLimits: RateLimits;
+  live: LiveHub;
 }
 
 export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperations): Express {
@@ -74,6 +77,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(searchRoutes(ctx));
   api.use('/as-of', requireSession(ctx, ctx.tokens), asOfRoutes(ctx));
   api.use('/trash', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), trashRoutes(ctx));
+  api.use(eventsRoutes(ctx, ops.live, ctx.config.liveHeartbeatMs)); // a stream: res.write, outside the response cap
   // Account settings: session only, small bodies, counted with the session writes.
   api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 

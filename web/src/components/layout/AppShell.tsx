@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/use-auth';
 import { LogoIcon, LogOutIcon, KeyIcon, SettingsIcon, TrashIcon, UserIcon } from '../ui/icons';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
 import { OfflineBanner } from './OfflineBanner';
+import { LiveUpdates } from '../../features/live/live-updates';
 
 /** Navigation bar + page + footer. Used as the layout route for every page of the app. */
 export function AppShell({ children }: { children?: ReactNode }) {
@@ -15,6 +16,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       </a>
       <Navbar />
       <OfflineBanner />
+      <LiveUpdates />
       <main id="main" className="app-main" tabIndex={-1}>
         {children ?? <Outlet />}
       </main>

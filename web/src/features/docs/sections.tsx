@@ -169,6 +169,14 @@ export const docSections: DocSection[] = [
           that was deleted with it. Share links are revoked on deletion and stay revoked after a restore: share again for a
           new link. <strong>Empty trash</strong>, or the 30 days running out, deletes it for good.
         </p>
+        <h3>Live updates</h3>
+        <p>
+          Open tabs follow your changes as they happen: a script or folder created, saved, renamed, moved, shared or deleted
+          in one tab or device shows up in your other tabs&rsquo; workspace, folder pages and history without a reload. When
+          the script open in the editor gets a newer version elsewhere, the editor says so (&ldquo;This script was changed
+          elsewhere&rdquo;) and leaves your text alone: <em>Reload</em> loads the new version, <em>Keep editing</em> keeps
+          yours.
+        </p>
       </>
     ),
   },

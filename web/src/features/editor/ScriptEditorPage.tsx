@@ -33,6 +33,7 @@ import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
 import { SaveConflictDialog } from './components/SaveConflictDialog';
 import { saveConflictOf, type CurrentVersion } from './save-conflict';
+import { ChangedElsewhere } from '../live/ChangedElsewhere';
 
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
@@ -421,6 +422,22 @@ export default function ScriptEditorPage() {
             Discard Draft
           </Button>
         </div>
+      )}
+
+      {id && saved && (
+        <ChangedElsewhere
+          scriptId={id}
+          loadedVersion={saved.version}
+          saving={saving}
+          dirty={dirty}
+          onReload={async () => {
+            const fresh = await script.refetch();
+            if (fresh) {
+              setTitle(fresh.title);
+              setContent(fresh.content);
+            }
+          }}
+        />
       )}
 
       {viewing && (
