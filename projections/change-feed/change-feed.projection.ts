@@ -71,7 +71,12 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
       batch.skippedThrough = event.positionKey;
       continue;
     }
-    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, seq: ++batch.seq, at: event.metadata.at, ...change };
+    // A batch that failed part-way (MongoDB: no transaction) may have written this entry already: it keeps its number,
+    // so a replay numbers the feed exactly as a single pass would.
+    const written = await entries.findOne({ _id: event.positionKey });
+    const seq = written ? written.seq : ++batch.seq;
+    batch.seq = Math.max(batch.seq, seq);
+    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, seq, at: event.metadata.at, ...change };
     await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
   }
   for (const key of changed) {
