@@ -103,9 +103,13 @@ export async function fullScenario(baseUrl: string): Promise<void> {
   expect((await anonymous.get(`/api/share/folder/${folderShareId}`)).body.contents.scripts).toEqual([]);
   expect((await alice.get('/api/scripts')).body.map((s: { id: string }) => s.id)).not.toContain(script.id);
 
-  // Delete the folder: its share link goes, and the script that was inside it survives at the root.
+  // Delete the folder: it goes to the trash with everything inside it, and its share link goes.
   expect((await alice.delete(`/api/folders/${folder.id}`)).status).toBe(204);
   expect((await alice.get(`/api/folders/${folder.id}`)).status).toBe(404);
   expect((await anonymous.get(`/api/share/folder/${folderShareId}`)).status).toBe(404);
-  expect((await alice.get(`/api/scripts/${other.id}`)).body).toMatchObject({ title: 'Helper', folderId: null });
+  expect((await alice.get(`/api/scripts/${other.id}`)).status).toBe(404);
+  // Restored from the trash, the folder comes back with the script still inside its subfolder; the link stays revoked.
+  expect((await alice.post(`/api/trash/folders/${folder.id}/restore`)).status).toBe(204);
+  expect((await alice.get(`/api/scripts/${other.id}`)).body).toMatchObject({ title: 'Helper', folderId: sub.id });
+  expect((await anonymous.get(`/api/share/folder/${folderShareId}`)).status).toBe(404);
 }
