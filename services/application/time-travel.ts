@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../eventstore/event-store';
 import type { FolderEvent } from '../domain/folder/events';
 import { folderStream } from '../domain/folder/events';
 import type { ScriptEvent } from '../domain/script/events';
-import { scriptStream } from '../domain/script/events';
+import { SCRIPT_EVENT_TYPES, scriptStream } from '../domain/script/events';
 import { DomainError, NotFoundError } from '../domain/shared/errors';
 import { auditSummary } from '../../projections/version-timeline/audit-summary';
 import { contentSummary } from '../../projections/workspace/content-summary';
@@ -149,20 +149,7 @@ export function foldScript(events: RecordedEvent[]): ScriptStateAsOf | null {
   return state;
 }
 
-const AUDITED = new Set<string>([
-  'ScriptCreated',
-  'ScriptSaved',
-  'ScriptRestored',
-  'ScriptMoved',
-  'ScriptShared',
-  'ScriptShareHistoryChanged',
-  'ScriptShareRevoked',
-  'ScriptDeleted',
-  'ScriptTrashed',
-  'ScriptRestoredFromTrash',
-  'ScriptPurged',
-]);
-const auditable = (event: { type: string }): event is ScriptEvent => AUDITED.has(event.type);
+const auditable = (event: { type: string }): event is ScriptEvent => SCRIPT_EVENT_TYPES.has(event.type);
 
 export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
   let state: FolderStateAsOf | null = null;
