@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -28,13 +28,18 @@ export function FolderNameDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formId = useId();
+  // Reset when the dialog opens (or opens for another folder), not when the same folder is refetched while it is open
+  // (a live update or a list refresh): that would throw away what the user is typing.
+  const folderId = folder?.id;
+  const folderName = useRef(folder?.name ?? '');
+  folderName.current = folder?.name ?? '';
   useEffect(() => {
     if (open) {
-      setName(folder?.name ?? '');
+      setName(folderName.current);
       setError(null);
       setBusy(false);
     }
-  }, [open, folder]);
+  }, [open, folderId]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
