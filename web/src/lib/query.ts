@@ -18,6 +18,9 @@ const hash = (key: QueryKey) => JSON.stringify(key);
 const inflight = new Map<string, Promise<unknown>>();
 const fetchers = new Map<string, Set<() => void>>();
 let generation = 0;
+/** The newest request started per key: only it may write its answer (an older one can land later, with older data). */
+const newestRequest = new Map<string, number>();
+let requests = 0;
 
 function setEntry(k: string, patch: Partial<Entry>) {
   useCache.setState((s) => {
@@ -30,17 +33,24 @@ async function run<T>(k: string, fn: () => Promise<T>): Promise<T> {
   const existing = inflight.get(k);
   if (existing) return existing as Promise<T>;
   const gen = generation;
+  const request = ++requests;
+  newestRequest.set(k, request);
+  // An invalidation starts a new request while an older one may still run (a write landed in between): the older
+  // answer must not overwrite the newer one when it arrives last.
+  const newest = () => gen === generation && newestRequest.get(k) === request;
   setEntry(k, { status: useCache.getState().entries[k]?.data !== undefined ? 'success' : 'loading' });
-  const p = fn()
+  const p: Promise<T> = fn()
     .then((data) => {
-      if (gen === generation) setEntry(k, { data, error: undefined, status: 'success', updatedAt: Date.now(), generation: gen });
+      if (newest()) setEntry(k, { data, error: undefined, status: 'success', updatedAt: Date.now(), generation: gen });
       return data;
     })
     .catch((error: unknown) => {
-      if (gen === generation) setEntry(k, { error, status: 'error', updatedAt: Date.now(), generation: gen });
+      if (newest()) setEntry(k, { error, status: 'error', updatedAt: Date.now(), generation: gen });
       throw error;
     })
-    .finally(() => inflight.delete(k));
+    .finally(() => {
+      if (inflight.get(k) === p) inflight.delete(k);
+    });
   inflight.set(k, p);
   return p;
 }
@@ -132,6 +142,7 @@ export function setQueryData<T>(key: QueryKey, data: T | ((old: T | undefined) =
   const k = hash(key);
   const old = useCache.getState().entries[k]?.data as T | undefined;
   const next = typeof data === 'function' ? (data as (o: T | undefined) => T)(old) : data;
+  newestRequest.set(k, ++requests); // newer than any answer still on its way
   setEntry(k, { data: next, status: 'success', error: undefined, updatedAt: Date.now() });
 }
 
