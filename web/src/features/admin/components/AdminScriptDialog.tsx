@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { DownloadIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/Spinner';
+import { ReadOnlyContent, useLoadedContent } from '../../../components/code/ReadOnlyContent';
 import { formatBytes, formatDate } from '../../../lib/format';
 import { getAdminScript, type AdminScript } from '../api/admin-api';
 import { ownerName } from './owner-name';
-
-type Loaded = { status: 'loading' } | { status: 'ready'; content: string } | { status: 'error'; message: string };
 
 /**
  * A script opened from the admin tables, read-only, inside the admin view: the admin has no session in the app, so
@@ -24,19 +21,11 @@ export function AdminScriptDialog({
   onClose: () => void;
   onDownload: (script: AdminScript) => void;
 }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    if (!script) return;
-    let cancelled = false;
-    setLoaded({ status: 'loading' });
-    getAdminScript(accessKey, script.id).then(
-      (full) => !cancelled && setLoaded({ status: 'ready', content: full.content }),
-      (err: Error) => !cancelled && setLoaded({ status: 'error', message: err.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [accessKey, script]);
+  const loaded = useLoadedContent(
+    script ? `${accessKey}:${script.id}` : null,
+    async () => (await getAdminScript(accessKey, script!.id)).content,
+    (error) => (error as Error).message,
+  );
 
   if (!script) return null;
   return (
@@ -56,18 +45,7 @@ export function AdminScriptDialog({
         </>
       }
     >
-      {loaded.status === 'loading' && <Spinner size={24} label="Loading script" />}
-      {loaded.status === 'error' && (
-        <p className="alert alert-destructive" role="alert">
-          {loaded.message}
-        </p>
-      )}
-      {loaded.status === 'ready' && (
-        // Focusable so the keyboard can scroll it; a <pre> cannot be edited, which is the point.
-        <pre className="lv-admin__code" tabIndex={0} aria-label={`Content of ${script.title} (read-only)`}>
-          <code>{loaded.content}</code>
-        </pre>
-      )}
+      <ReadOnlyContent loaded={loaded} title={script.title} className="lv-admin__code" />
     </Dialog>
   );
 }
