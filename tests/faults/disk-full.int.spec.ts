@@ -9,7 +9,7 @@ import type { Storage } from '../../services/storage';
 import { allProjections } from '../../projections/registry';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
-import { Client, PASSWORD, uniqueName } from '../http/client';
+import { Client, PASSWORD, TEST_SERVER_ENV, uniqueName } from '../http/client';
 import { dumpReadModels, openEventLogAt, readModelsFile, waitUntil } from './harness';
 
 /**
@@ -18,20 +18,6 @@ import { dumpReadModels, openEventLogAt, readModelsFile, waitUntil } from './har
  * portably (no tmpfs, no root). First the read models' file is full (the log still takes writes), then the log too;
  * then space comes back. Each outcome a user relies on is checked, and the read models end equal to a fresh rebuild.
  */
-
-const ENV: Record<string, string> = {
-  LOG_LEVEL: 'silent',
-  EVENTSTORE_URL: '',
-  MONGODB_URL: '',
-  ADMIN_KEY: '',
-  SESSION_SECRET: '',
-  PUBLIC_ORIGIN: '',
-  SCRIPT_QUOTA: '',
-  RATE_LIMIT: 'off',
-  TRUST_PROXY: '',
-  ACCOUNT_STORAGE_QUOTA_MB: '',
-  METRICS_TOKEN: '',
-};
 
 /** Content big enough to need fresh pages (overflow pages) in both files. */
 const big = (tag: string) => `-- ${tag}\n` + `print("${tag}")\n`.repeat(3000);
@@ -59,7 +45,7 @@ describe('full disk on the embedded default', () => {
   it('answers 507 or 503 (never 500), loses nothing acknowledged, and recovers on its own once space is back', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'luavault-disk-full-'));
     let storage: Storage | undefined;
-    running = await startServer({ port: 0, dataDir, env: ENV, onStorage: (opened) => (storage = opened) });
+    running = await startServer({ port: 0, dataDir, env: TEST_SERVER_ENV, onStorage: (opened) => (storage = opened) });
     const url = running.url;
     const eventsDb = connectionOf(storage!.eventStore);
     const readDb = connectionOf(storage!.readStore);

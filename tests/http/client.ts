@@ -23,7 +23,7 @@ export interface TestServer {
  * Environment every test server gets: embedded storage, no inherited secrets, no log output, and no rate limits
  * (specs register many users from 127.0.0.1 at once; tests/http/rate-limits.int.spec.ts turns them on).
  */
-const BASE_ENV: Record<string, string> = {
+export const TEST_SERVER_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   EVENTSTORE_URL: '',
   MONGODB_URL: '',
@@ -40,7 +40,7 @@ const BASE_ENV: Record<string, string> = {
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */
 export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'luavault-http-')));
-  const running = await startServer({ port: 0, dataDir, env: { ...BASE_ENV, ...options.env } });
+  const running = await startServer({ port: 0, dataDir, env: { ...TEST_SERVER_ENV, ...options.env } });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
