@@ -15,6 +15,7 @@ import { useAllFolders } from '../../api/folders';
 import type { Folder, FolderPathItem, ScriptOrder } from '../../api/types';
 import { usePageTitle } from '../../app/page-title';
 import { FolderCard, ScriptCard } from './components/Cards';
+import { CardList } from './components/CardList';
 import { DeleteFolderDialog, FolderNameDialog } from './components/FolderDialogs';
 import { matches, SearchBox } from './components/SearchBox';
 import { UploadFilesDialog, UploadScriptDialog } from './components/UploadDialogs';
@@ -163,23 +164,18 @@ export default function FolderPage() {
             </label>
           )}
         </div>
-        {scripts.isLoading ? (
-          <Spinner />
-        ) : scripts.isError ? (
-          <p className="text-destructive">{errorMessage(scripts.error)}</p>
-        ) : shownScripts.length === 0 ? (
-          <div className="empty-state">
-            <h3>No scripts found</h3>
-            <p>{query.trim() ? 'Try a different search query' : 'Create a script or upload files to get started.'}</p>
-          </div>
-        ) : (
-          <div className="grid">
-            {shownScripts.map((s) => (
-              <ScriptCard key={s.id} script={s} path={id ? undefined : s.folderId ? folderPaths.get(s.folderId) : []} />
-            ))}
-          </div>
-        )}
-        <LoadMore list={scripts} label="Load more scripts" />
+        <CardList
+          list={scripts}
+          items={shownScripts}
+          empty={
+            <div className="empty-state">
+              <h3>No scripts found</h3>
+              <p>{query.trim() ? 'Try a different search query' : 'Create a script or upload files to get started.'}</p>
+            </div>
+          }
+          loadMoreLabel="Load more scripts"
+          card={(s) => <ScriptCard key={s.id} script={s} path={id ? undefined : s.folderId ? folderPaths.get(s.folderId) : []} />}
+        />
       </section>
 
       <FolderNameDialog open={dialog === 'newFolder'} onOpenChange={close} parentId={id ?? null} />

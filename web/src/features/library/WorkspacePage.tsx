@@ -3,12 +3,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { FolderPlusIcon, PlusIcon, UploadIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
-import { LoadMore } from '../../components/ui/LoadMore';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
 import { useChildFolders } from '../../api/folders';
 import { useRootScripts } from '../../api/scripts';
 import { FolderCard, ScriptCard } from './components/Cards';
+import { CardList } from './components/CardList';
 import { FolderNameDialog } from './components/FolderDialogs';
 import { SearchBox } from './components/SearchBox';
 import { useFolderSearch, useScriptSearch } from '../../api/search';
@@ -90,20 +89,13 @@ export default function WorkspacePage() {
             <div className="section-header">
               <h2 id="folders-heading">Folders</h2>
             </div>
-            {folders.isLoading ? (
-              <Spinner />
-            ) : folders.isError ? (
-              <p className="text-destructive">{errorMessage(folders.error)}</p>
-            ) : (folders.items ?? []).length === 0 ? (
-              <p className="muted">No folders yet. Create one or upload a repository.</p>
-            ) : (
-              <div className="grid">
-                {(folders.items ?? []).map((f) => (
-                  <FolderCard key={f.id} folder={f} />
-                ))}
-              </div>
-            )}
-            <LoadMore list={folders} label="Load more folders" />
+            <CardList
+              list={folders}
+              items={folders.items ?? []}
+              empty={<p className="muted">No folders yet. Create one or upload a repository.</p>}
+              loadMoreLabel="Load more folders"
+              card={(f) => <FolderCard key={f.id} folder={f} />}
+            />
           </section>
 
           <section className="section" aria-labelledby="unorganized-heading">
@@ -111,20 +103,13 @@ export default function WorkspacePage() {
               <h2 id="unorganized-heading">Unorganized Scripts</h2>
               <Link to={paths.folderAll}>View All</Link>
             </div>
-            {scripts.isLoading ? (
-              <Spinner />
-            ) : scripts.isError ? (
-              <p className="text-destructive">{errorMessage(scripts.error)}</p>
-            ) : (scripts.items ?? []).length === 0 ? (
-              <EmptyScripts hasFolders={(folders.items ?? []).length > 0} />
-            ) : (
-              <div className="grid">
-                {(scripts.items ?? []).map((s) => (
-                  <ScriptCard key={s.id} script={s} />
-                ))}
-              </div>
-            )}
-            <LoadMore list={scripts} label="Load more scripts" />
+            <CardList
+              list={scripts}
+              items={scripts.items ?? []}
+              empty={<EmptyScripts hasFolders={(folders.items ?? []).length > 0} />}
+              loadMoreLabel="Load more scripts"
+              card={(s) => <ScriptCard key={s.id} script={s} />}
+            />
           </section>
         </>
       )}
@@ -168,42 +153,30 @@ function SearchResults({ query }: { query: string }) {
         <div className="section-header">
           <h2 id="folder-results-heading">Matching folders</h2>
         </div>
-        {folders.isLoading ? (
-          <Spinner />
-        ) : folders.isError ? (
-          <p className="text-destructive">{errorMessage(folders.error)}</p>
-        ) : (folders.items ?? []).length === 0 ? (
-          <p className="muted">No folders match “{query}”.</p>
-        ) : (
-          <div className="grid">
-            {(folders.items ?? []).map((f) => (
-              <FolderCard key={f.id} folder={f} path={f.path} />
-            ))}
-          </div>
-        )}
-        <LoadMore list={folders} label="Load more folders" />
+        <CardList
+          list={folders}
+          items={folders.items ?? []}
+          empty={<p className="muted">No folders match “{query}”.</p>}
+          loadMoreLabel="Load more folders"
+          card={(f) => <FolderCard key={f.id} folder={f} path={f.path} />}
+        />
       </section>
       <section className="section" aria-labelledby="script-results-heading">
         <div className="section-header">
           <h2 id="script-results-heading">Matching scripts</h2>
         </div>
-        {scripts.isLoading ? (
-          <Spinner />
-        ) : scripts.isError ? (
-          <p className="text-destructive">{errorMessage(scripts.error)}</p>
-        ) : (scripts.items ?? []).length === 0 ? (
-          <div className="empty-state">
-            <h3>No scripts match “{query}”</h3>
-            <p>Search looks at script titles and folder names in every folder. Searching inside scripts is not available yet.</p>
-          </div>
-        ) : (
-          <div className="grid">
-            {(scripts.items ?? []).map((s) => (
-              <ScriptCard key={s.id} script={s} path={s.path} />
-            ))}
-          </div>
-        )}
-        <LoadMore list={scripts} label="Load more scripts" />
+        <CardList
+          list={scripts}
+          items={scripts.items ?? []}
+          empty={
+            <div className="empty-state">
+              <h3>No scripts match “{query}”</h3>
+              <p>Search looks at script titles and folder names in every folder. Searching inside scripts is not available yet.</p>
+            </div>
+          }
+          loadMoreLabel="Load more scripts"
+          card={(s) => <ScriptCard key={s.id} script={s} path={s.path} />}
+        />
       </section>
     </>
   );
