@@ -3,6 +3,7 @@ import { adminStatsProjection } from './admin-stats/admin-stats.projection';
 import type { Projection } from './projection';
 import { ownedStreamsProjection } from './owned-streams/owned-streams.projection';
 import { changeFeedProjection } from './change-feed/change-feed.projection';
+import { scriptViewsProjection } from './script-views/script-views.projection';
 import { versionTimelineProjection } from './version-timeline/version-timeline.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
 
@@ -14,4 +15,5 @@ export const allProjections: Projection[] = [
   adminStatsProjection,
   ownedStreamsProjection,
   changeFeedProjection,
+  scriptViewsProjection,
 ];

@@ -57,7 +57,7 @@ export function createRawFastPath(
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: RawEntry, views: ViewCounter): void {
-  views.count(entry.scriptId);
+  views.count(entry.scriptId, 'raw');
   if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, entry.notModifiedHeaders);
     res.end();

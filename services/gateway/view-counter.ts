@@ -1,12 +1,16 @@
 import type { EventStore } from '../eventstore/event-store';
-import { scriptViewsStream } from '../domain/script/events';
+import { scriptViewsStream, type ViewKind } from '../domain/script/events';
+
+/** What one flush records per script: a count per kind. */
+type Pending = Map<string, { scriptId: string; kind: ViewKind; count: number }>;
 
 /**
- * Counts views of shared scripts in memory and records them as one `ScriptViewsCounted` event per script
- * per interval: a raw URL fetched 10,000 times a second costs one event a second, not 10,000.
+ * Counts views of shared scripts in memory and records them as one `ScriptViewsCounted` event per script and kind
+ * per interval: a raw URL fetched 10,000 times a second costs one event a second, not 10,000. Page views and raw
+ * fetches are separate events, so the by-day read model can tell them apart.
  */
 export class ViewCounter {
-  private pending = new Map<string, number>();
+  private pending: Pending = new Map();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -21,8 +25,15 @@ export class ViewCounter {
     this.timer.unref();
   }
 
-  count(scriptId: string): void {
-    this.pending.set(scriptId, (this.pending.get(scriptId) ?? 0) + 1);
+  count(scriptId: string, kind: ViewKind): void {
+    this.add(this.pending, scriptId, kind, 1);
+  }
+
+  private add(into: Pending, scriptId: string, kind: ViewKind, count: number): void {
+    const key = `${kind}:${scriptId}`;
+    const entry = into.get(key);
+    if (entry) entry.count += count;
+    else into.set(key, { scriptId, kind, count });
   }
 
   /** Records every pending count; counts that fail to record are kept for the next flush. */
@@ -31,15 +42,15 @@ export class ViewCounter {
       const batch = this.pending;
       this.pending = new Map();
       const at = new Date().toISOString();
-      for (const [scriptId, count] of batch) {
+      for (const { scriptId, kind, count } of batch.values()) {
         try {
           await this.eventStore.appendToStream(
             scriptViewsStream(scriptId),
-            [{ type: 'ScriptViewsCounted', data: { scriptId, count }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }],
+            [{ type: 'ScriptViewsCounted', data: { scriptId, count, kind }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }],
             { expectedRevision: 'any' },
           );
         } catch (error) {
-          this.pending.set(scriptId, (this.pending.get(scriptId) ?? 0) + count);
+          this.add(this.pending, scriptId, kind, count);
           this.log('recording views failed; will retry', error);
         }
       }

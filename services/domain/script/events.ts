@@ -61,8 +61,15 @@ export const SCRIPT_EVENT_TYPES: ReadonlySet<string> = new Set<ScriptEvent['type
   'ScriptPurged',
 ]);
 
+/**
+ * How a shared script was viewed: `page` (a share page's JSON, opened by a person) or `raw` (a raw URL, fetched by a
+ * game server or a tool). Events recorded before the split carry no kind: they count in the all-time total only.
+ */
+export type ViewKind = 'page' | 'raw';
+export const VIEW_KINDS: readonly ViewKind[] = ['page', 'raw'];
+
 /** Views are counted in batches in their own stream (`scriptviews-<scriptId>`), so a busy raw URL never contends with saves. */
-export type ScriptViewsCounted = { type: 'ScriptViewsCounted'; data: { scriptId: string; count: number } };
+export type ScriptViewsCounted = { type: 'ScriptViewsCounted'; data: { scriptId: string; count: number; kind?: ViewKind } };
 
 export const scriptStream = (scriptId: string) => `script-${scriptId}`;
 export const scriptViewsStream = (scriptId: string) => `scriptviews-${scriptId}`;

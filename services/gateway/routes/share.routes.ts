@@ -30,7 +30,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     const found = await inFolder.scriptInSharedFolder(shareId, scriptId);
     if (!found) throw new NotFoundError(FOLDER_SCRIPT_NOT_FOUND);
     const { script, path } = found;
-    ctx.views.count(script._id);
+    ctx.views.count(script._id, 'page');
     res.set('Cache-Control', 'no-cache');
     res.json({ title: script.title, content: script.content, createdAt: script.createdAt, updatedAt: script.updatedAt, version: script.version, path });
   });
@@ -40,7 +40,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     const found = await inFolder.scriptInSharedFolder(shareId, scriptId);
     if (!found) throw new NotFoundError(FOLDER_SCRIPT_NOT_FOUND);
     const etag = contentEtag(found.script.content);
-    ctx.views.count(found.script._id);
+    ctx.views.count(found.script._id, 'raw');
     res.set({ ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'Access-Control-Allow-Origin': '*' });
     if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
       res.status(304).end();
@@ -53,7 +53,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     const { shareId } = parse(ShareIdParam, req.params);
     const doc = await shared.sharedScript(shareId);
     if (!doc) throw new NotFoundError(SHARE_NOT_FOUND);
-    ctx.views.count(doc.scriptId);
+    ctx.views.count(doc.scriptId, 'page');
     res.json({ title: doc.title, content: doc.content, createdAt: doc.createdAt, updatedAt: doc.updatedAt, views: doc.views, version: doc.version });
   });
 
@@ -73,7 +73,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
       content = pinned.content;
       etag = contentEtag(content);
     }
-    ctx.views.count(doc.scriptId);
+    ctx.views.count(doc.scriptId, 'raw');
     res.set({ ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'Access-Control-Allow-Origin': '*' });
     if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
       res.status(304).end();

@@ -1,0 +1,20 @@
+/** Read-model documents of the script-views projection. */
+
+/** Views of one script on one UTC day, page views and raw fetches apart. */
+export interface ScriptViewDayDoc {
+  /** `<scriptId>:<day>` */
+  _id: string;
+  scriptId: string;
+  /** `YYYY-MM-DD`, UTC, from the view event's metadata `at` */
+  day: string;
+  pageViews: number;
+  rawFetches: number;
+  /** pageViews + rawFetches, so a day's busiest scripts are one indexed, sorted read */
+  total: number;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+export const SCRIPT_VIEWS_COLLECTIONS = { days: 'scriptViewDays' } as const;
+
+export const viewDayId = (scriptId: string, day: string) => `${scriptId}:${day}`;
