@@ -104,3 +104,8 @@ export const CreateApiKeyBody = z.object({
   name: z.string({ error: API_KEY_NAME_REQUIRED }).trim().min(1, API_KEY_NAME_REQUIRED).max(100, 'Key name must be at most 100 characters'),
 });
 export const AdminScriptsQuery = z.object({ userId: id.optional() });
+/** Top scripts over time: the last `days` UTC days (1..90, today included) and how many scripts. */
+export const AdminViewsQuery = z.object({
+  days: z.coerce.number({ error: 'days must be a whole number from 1 to 90' }).int('days must be a whole number from 1 to 90').min(1, 'days must be a whole number from 1 to 90').max(90, 'days must be a whole number from 1 to 90').default(30),
+  top: z.coerce.number({ error: 'top must be a whole number from 1 to 20' }).int('top must be a whole number from 1 to 20').min(1, 'top must be a whole number from 1 to 20').max(20, 'top must be a whole number from 1 to 20').default(5),
+});

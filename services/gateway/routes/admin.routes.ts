@@ -3,7 +3,8 @@ import { adminQueries } from '../../../projections/admin-stats/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
 import type { GatewayContext } from '../http-context';
 import { requireAdminKey } from '../middleware/auth';
-import { AdminScriptsQuery, IdParam } from '../schemas';
+import { AdminScriptsQuery, AdminViewsQuery, IdParam } from '../schemas';
+import { topScriptViews } from '../../application/script-views';
 import { NotFoundError } from '../../domain/shared/errors';
 import { pageRequest, sendPage } from '../pagination';
 import { parse } from '../validation';
@@ -22,6 +23,16 @@ export function adminRoutes(ctx: GatewayContext): Router {
   });
   router.get('/stats', async (_req, res) => {
     res.json(await admin.stats());
+  });
+  /** Top scripts over time: the `top` scripts with the most views in the last `days` days, with their daily series. */
+  router.get('/stats/views', async (req, res) => {
+    const { days, top } = parse(AdminViewsQuery, req.query);
+    const scripts = await topScriptViews(ctx, days, top);
+    const names = await admin.usernamesOf(scripts.map((s) => s.ownerId));
+    res.json({
+      days,
+      scripts: scripts.map((s) => ({ id: s.scriptId, title: s.title, username: names.get(s.ownerId) ?? null, totals: s.totals, days: s.days })),
+    });
   });
   router.get('/users', async (req, res) => {
     const page = await accountQueries(ctx.readStore).usersPage(pageRequest('adminUsers', req.query));

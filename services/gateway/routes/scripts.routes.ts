@@ -11,6 +11,7 @@ import {
   saveScript,
   shareScript,
 } from '../../application/scripts';
+import { ownScriptViews } from '../../application/script-views';
 import { actorName, scriptSummaryView, versionSummaryView, versionView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
@@ -75,6 +76,11 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   router.delete('/scripts/:id', async (req, res) => {
     await deleteScript(ctx, actorOf(res), parse(IdParam, req.params).id);
     res.status(204).end();
+  });
+
+  /** Views per UTC day over the last 90 days (oldest first, zero-filled), page views and raw fetches apart. */
+  router.get('/scripts/:id/views', async (req, res) => {
+    res.json(await ownScriptViews(ctx, actorOf(res), parse(IdParam, req.params).id));
   });
 
   router.get('/scripts/:id/versions', async (req, res) => {
