@@ -1,7 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { invalidateQueries, setQueryData, useQuery } from '../lib/query';
 import { usePagedQuery } from '../lib/paged-query';
-import type { AuditEntry, Script, ScriptOrder, ScriptSummary, ScriptVersion, ShareResult, StorageUse, VersionSummary } from './types';
+import type { AuditEntry, Script, ScriptOrder, ScriptSummary, ScriptVersion, ShareResult, StorageUse, VersionSummary, ViewsByDay } from './types';
 
 /** Query keys: everything about scripts lives under 'scripts' or 'script'. */
 export const scriptKeys = {
@@ -10,6 +10,7 @@ export const scriptKeys = {
   one: (id: string) => ['script', id] as const,
   versions: (id: string) => ['script', id, 'versions'] as const,
   history: (id: string) => ['script', id, 'history'] as const,
+  views: (id: string) => ['script', id, 'views'] as const,
 };
 
 const enc = encodeURIComponent;
@@ -29,6 +30,10 @@ export const useVersions = (id: string | undefined) =>
   usePagedQuery<VersionSummary>(scriptKeys.versions(id ?? ''), `/api/scripts/${enc(id ?? '')}/versions`, { enabled: !!id });
 export const useHistory = (id: string | undefined, enabled = true) =>
   usePagedQuery<AuditEntry>(scriptKeys.history(id ?? ''), `/api/scripts/${enc(id ?? '')}/history`, { enabled: !!id && enabled, keyOf: (e) => e.position });
+
+/** Page views and raw fetches per UTC day over the last 90 days. */
+export const useScriptViews = (id: string | undefined) =>
+  useQuery(scriptKeys.views(id ?? ''), () => apiFetch<ViewsByDay>(`/api/scripts/${enc(id!)}/views`), { enabled: !!id });
 
 /** Storage used and allowed (GET /api/user). Keyed under 'scripts' so every script write refreshes it. */
 export const useStorage = () =>

@@ -55,3 +55,8 @@ export type SharedFolder = {
   truncated?: boolean;
 };
 export type AppConfig = { scriptQuota: number | null; maxUploadBytes: number };
+/** Views of one script per UTC day (GET /api/scripts/{id}/views): 90 days, oldest first, zero-filled. */
+export type ViewsByDay = {
+  days: { date: string; pageViews: number; rawFetches: number }[];
+  totals: { pageViews: number; rawFetches: number };
+};

@@ -31,6 +31,7 @@ import { useAuthStore } from '../auth/use-auth';
 import { VersionHistoryDialog } from './components/VersionHistoryDialog';
 import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
+import { ViewsPanel } from './components/ViewsPanel';
 import { SaveConflictDialog } from './components/SaveConflictDialog';
 import { saveConflictOf, type CurrentVersion } from './save-conflict';
 import { ChangedElsewhere } from '../live/ChangedElsewhere';
@@ -513,6 +514,7 @@ export default function ScriptEditorPage() {
               }}
             />
           )}
+          {!isNew && saved && <ViewsPanel scriptId={saved.id} title={saved.title} />}
         </aside>
       </div>
 

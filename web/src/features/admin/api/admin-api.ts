@@ -6,6 +6,17 @@ export interface AdminStats {
   counts: { users: number; scripts: number; versions: number };
   topViewed: { id: string; title: string; views: number; username: string | null }[];
 }
+/** Top scripts over time (GET /admin-api/stats/views): each script's page views and raw fetches per UTC day. */
+export interface AdminTopViews {
+  days: number;
+  scripts: {
+    id: string;
+    title: string;
+    username: string | null;
+    totals: { pageViews: number; rawFetches: number };
+    days: { date: string; pageViews: number; rawFetches: number }[];
+  }[];
+}
 export interface AdminUser {
   id: string;
   username: string;
@@ -81,6 +92,7 @@ async function adminResponse(path: string, accessKey: string): Promise<Response>
 export const checkAdminHealth = (key: string) => adminFetch<{ status: string }>('/admin-api/health', key);
 export const getAdminStats = (key: string) => adminFetch<AdminStats>('/admin-api/stats', key);
 /** `next`: a page URL from the previous answer; omitted for the first page. */
+export const getAdminTopViews = (key: string, days: number, top: number) => adminFetch<AdminTopViews>(`/admin-api/stats/views?days=${days}&top=${top}`, key);
 export const getAdminUsers = (key: string, next?: string | null) => adminFetchPage<AdminUser>(next ?? '/admin-api/users', key);
 export const getAdminScripts = (key: string, userId?: string | null, next?: string | null) =>
   adminFetchPage<AdminScript>(next ?? `/admin-api/scripts${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`, key);

@@ -20,6 +20,7 @@ import {
 } from '../api/admin-api';
 import { ScriptsTable, StatsPanel, UsersTable, type Loadable } from './AdminTables';
 import { AdminScriptDialog } from './AdminScriptDialog';
+import { TopScriptsOverTime } from './TopScriptsOverTime';
 import { downloadScript } from '../admin-session';
 
 type TabName = 'dashboard' | 'users' | 'scripts';
@@ -176,6 +177,7 @@ export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessK
         </TabList>
         <TabPanel value="dashboard">
           <StatsPanel stats={stats} onRefresh={() => void loadStats()} />
+          <TopScriptsOverTime accessKey={accessKey} onKeyRejected={onKeyRejected} />
         </TabPanel>
         <TabPanel value="users">
           <UsersTable users={itemsOf(users)} more={moreUsers} onRefresh={() => void loadUsers()} onViewScripts={(u) => openInNewTab(`/admin/scripts?userId=${encodeURIComponent(u.id)}`)} />
