@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { describeViews, linePath, niceMax, plural, shortDate, type Box, type DayViews } from './views-chart-geometry';
 import './views-chart.css';
 
-const BOX: Box = { width: 320, height: 170, left: 40, right: 10, top: 10, bottom: 36 };
+const BOX: Box = { width: 260, height: 150, left: 34, right: 8, top: 8, bottom: 34 };
 
 /**
  * Page views and raw fetches per day as two lines (raw solid, page dashed, named in a legend: told apart without
@@ -35,14 +35,14 @@ export default function ViewsChart({ days, label }: { days: DayViews[]; label: s
           );
         })}
         {xLabels.map((i) => (
-          <text key={i} className="lv-views-chart__label" x={xOf(i)} y={plotBottom + 14} textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}>
+          <text key={i} className="lv-views-chart__label" x={xOf(i)} y={plotBottom + 13} textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}>
             {shortDate(days[i]!.date)}
           </text>
         ))}
         <text className="lv-views-chart__axis-title" x={BOX.left + (BOX.width - BOX.left - BOX.right) / 2} y={BOX.height - 4} textAnchor="middle">
           Day (UTC)
         </text>
-        <text className="lv-views-chart__axis-title" transform={`translate(10 ${BOX.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle">
+        <text className="lv-views-chart__axis-title" transform={`translate(9 ${BOX.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle">
           Views
         </text>
         {days.length > 0 && (
@@ -69,7 +69,8 @@ export default function ViewsChart({ days, label }: { days: DayViews[]; label: s
               </tr>
             </thead>
             <tbody>
-              {days.map((d) => (
+              {/* newest first: the day a reader most likely looks for comes first */}
+              {[...days].reverse().map((d) => (
                 <tr key={d.date}>
                   <th scope="row">{d.date}</th>
                   <td>{d.pageViews.toLocaleString('en-US')}</td>
