@@ -203,11 +203,13 @@ export async function appendDecidedScriptCommands(
       }
     }),
   );
-  // Views, as the gateway's view counter records them (one event per script per flush).
+  // Views, as the gateway's view counter records them (one event per script and kind per flush; every third one
+  // without a kind, as recorded before page views and raw fetches were told apart).
   const at = new Date((clock += 1000)).toISOString();
   await Promise.all(
     targets.map(async (script, i) => {
-      await eventStore.appendToStream(scriptViewsStream(script.id), [{ type: 'ScriptViewsCounted', data: { scriptId: script.id, count: 1 + (i % 7) }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }], { expectedRevision: 'any' });
+      const kind = i % 3 === 2 ? {} : { kind: i % 3 === 0 ? 'raw' : 'page' };
+      await eventStore.appendToStream(scriptViewsStream(script.id), [{ type: 'ScriptViewsCounted', data: { scriptId: script.id, count: 1 + (i % 7), ...kind }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }], { expectedRevision: 'any' });
       appended++;
     }),
   );
