@@ -207,6 +207,12 @@ export const docSections: DocSection[] = [
             <strong>View counts</strong>: LuaVault counts how often each shared script is viewed; the count is shown on the
             shared page.
           </li>
+          <li>
+            <strong>Views over time</strong>: the <strong>Views</strong> panel beside the editor charts the last 90 days (UTC),
+            page views (people opening the link) and raw fetches (game servers and tools reading the raw URL) apart, with
+            the numbers in a table behind <strong>Show table</strong>. New views show within a few seconds; refresh the
+            panel to see them.
+          </li>
         </ul>
       </>
     ),
