@@ -51,6 +51,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/scripts/:script/versions/:version', auth: 'session', body: 'none' },
   { method: 'POST', path: '/api/scripts/:script/restore/:version', auth: 'session', body: 'none' },
   { method: 'GET', path: '/api/scripts/:script/history', auth: 'session', body: 'none' },
+  { method: 'GET', path: '/api/scripts/:script/views', auth: 'session', body: 'none' },
   { method: 'POST', path: '/api/scripts/:script/share', auth: 'session', body: 'none' },
   { method: 'DELETE', path: '/api/scripts/:script/share', auth: 'session', body: 'none' },
   { method: 'POST', path: '/api/scripts/:script/move', auth: 'session', body: 'json', template: { folderId: null } },
@@ -96,6 +97,7 @@ export const ROUTES: Route[] = [
   // admin API
   { method: 'GET', path: '/admin-api/health', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/stats', auth: 'admin', body: 'none' },
+  { method: 'GET', path: '/admin-api/stats/views', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/users', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/scripts', auth: 'admin', body: 'none' },
   { method: 'GET', path: '/admin-api/scripts/:script', auth: 'admin', body: 'none' },

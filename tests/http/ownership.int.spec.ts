@@ -57,6 +57,7 @@ describe("another user's resources answer 404", () => {
       ['GET', `/api/scripts/${id}/versions/2`],
       ['POST', `/api/scripts/${id}/restore/1`],
       ['GET', `/api/scripts/${id}/history`],
+      ['GET', `/api/scripts/${id}/views`],
       ['POST', `/api/scripts/${id}/share`],
       ['DELETE', `/api/scripts/${id}/share`],
       ['POST', `/api/scripts/${id}/move`, { folderId: null }],
