@@ -79,11 +79,13 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, seq, at: event.metadata.at, ...change };
     await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
   }
+  // Each user's numbering (`marks`) before the owner documents: a replay skips events its owner documents already
+  // include, so a batch that failed after writing owners but before marks would leave the numbering behind for good.
+  for (const [userId, batch] of users) await prune(store, userId, cutoff, batch);
   for (const key of changed) {
     const owner = cache.get(key);
     if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
   }
-  for (const [userId, batch] of users) await prune(store, userId, cutoff, batch);
 }
 
 /** One user's place in the feed during a batch: entries are numbered 1, 2, 3... per user (`seq`). */
