@@ -37,13 +37,26 @@ function random(seed: number): () => number {
   };
 }
 
-/** Fails about half the batches after 0..11 writes, never the same projection more than twice in a row. */
+/**
+ * Fails about half the batches after 0..11 writes, never the same projection more than twice in a row. Each projection
+ * draws from its own stream (seeded by the seed and its name), so adding a projection moves no other's faults.
+ */
 function randomFaults(seed: number): FaultPlan & { enabled: boolean } {
-  const next = random(seed);
+  const streams = new Map<string, () => number>();
+  const streamOf = (projection: string) => {
+    let stream = streams.get(projection);
+    if (!stream) {
+      let hash = seed >>> 0;
+      for (const char of projection) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+      streams.set(projection, (stream = random(hash)));
+    }
+    return stream;
+  };
   const streak = new Map<string, number>();
   return {
     enabled: true,
     failAfterWrites(projection) {
+      const next = streamOf(projection);
       const failures = streak.get(projection) ?? 0;
       if (!this.enabled || failures >= 2 || next() < 0.5) {
         streak.set(projection, 0);
