@@ -45,7 +45,7 @@ describe('views over time', () => {
     expect(chartLoads).toEqual([]);
 
     await page.goto(`${app.url}/script/${id}`);
-    const panel = page.getByRole('complementary', { name: 'Script details' });
+    const panel = page.getByRole('region', { name: 'Views' });
     await visible(panel.getByText(`Last 90 days: 0 page views, ${RAW_FETCHES} raw fetches`));
     const chart = await visible(panel.getByRole('img', { name: `Views of ${title} per day, last 90 days` }));
     expect(await chart.locator('desc').textContent()).toContain(`${RAW_FETCHES} raw fetches`);

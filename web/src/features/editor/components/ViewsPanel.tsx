@@ -13,7 +13,7 @@ export function ViewsPanel({ scriptId, title }: { scriptId: string; title: strin
   const views = useScriptViews(scriptId);
   const data = views.data;
   return (
-    <Card aria-labelledby="views-panel-title">
+    <Card role="region" aria-labelledby="views-panel-title">
       <CardHeader className="row">
         <CardTitle id="views-panel-title">
           <EyeIcon /> Views
