@@ -10,6 +10,7 @@ import { FolderCard, ScriptCard } from './components/Cards';
 import { CardList } from './components/CardList';
 import { FolderNameDialog } from './components/FolderDialogs';
 import { SearchBox } from './components/SearchBox';
+import { ContentResults } from './components/ContentResults';
 import { useFolderSearch, useScriptSearch } from '../../api/search';
 import { usePageTitle } from '../../app/page-title';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
@@ -64,7 +65,7 @@ export default function WorkspacePage() {
         <AsOfPicker onPick={showAsOf} />
       </div>
       <div className="toolbar">
-        <SearchBox value={query} onChange={setQuery} label="Search folders and scripts" />
+        <SearchBox value={query} onChange={setQuery} label="Search folders and scripts" maxLength={200} />
         <div className="row-wrap">
           <Button variant="outline" onClick={() => setNewFolder(true)}>
             <FolderPlusIcon /> New Folder
@@ -142,11 +143,19 @@ function EmptyScripts({ hasFolders }: { hasFolders: boolean }) {
   );
 }
 
-/** Results from the whole tree: folders and scripts whose name contains the query, each with its folder path. */
+/** The server's longest title or folder-name query; content search takes longer ones (a pasted line of code). */
+const NAME_QUERY_MAX = 100;
+
+/**
+ * Results from the whole tree: folders and scripts whose name contains the query, each with its folder path, then
+ * the scripts whose title or content has every word of it (with the matching lines).
+ */
 function SearchResults({ query }: { query: string }) {
-  const folders = useFolderSearch(query);
-  const scripts = useScriptSearch(query);
+  const byName = query.length <= NAME_QUERY_MAX ? query : '';
+  const folders = useFolderSearch(byName);
+  const scripts = useScriptSearch(byName);
   if (query === '') return <Spinner />;
+  if (byName === '') return <ContentResults query={query} />;
   return (
     <>
       <section className="section" aria-labelledby="folder-results-heading">
@@ -171,13 +180,14 @@ function SearchResults({ query }: { query: string }) {
           empty={
             <div className="empty-state">
               <h3>No scripts match “{query}”</h3>
-              <p>Search looks at script titles and folder names in every folder. Searching inside scripts is not available yet.</p>
+              <p>This list looks at script titles in every folder; matches inside scripts are listed below.</p>
             </div>
           }
           loadMoreLabel="Load more scripts"
           card={(s) => <ScriptCard key={s.id} script={s} path={s.path} />}
         />
       </section>
+      <ContentResults query={query} />
     </>
   );
 }
