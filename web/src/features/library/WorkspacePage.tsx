@@ -177,12 +177,7 @@ function SearchResults({ query }: { query: string }) {
         <CardList
           list={scripts}
           items={scripts.items ?? []}
-          empty={
-            <div className="empty-state">
-              <h3>No scripts match “{query}”</h3>
-              <p>This list looks at script titles in every folder; matches inside scripts are listed below.</p>
-            </div>
-          }
+          empty={<p className="muted">No script titles match “{query}”.</p>}
           loadMoreLabel="Load more scripts"
           card={(s) => <ScriptCard key={s.id} script={s} path={s.path} />}
         />

@@ -79,10 +79,9 @@ function MatchLineLink({ line, to }: { line: ContentMatchLine; to: string }) {
   const pieces = splitByHighlights(shown.text, shown.ranges);
   return (
     <Link to={to} className="match-line">
-      <span className="match-line-no">
-        <span className="sr-only">Line </span>
+      <span className="sr-only">Line {line.line}: </span>
+      <span className="match-line-no" aria-hidden="true">
         {line.line}
-        <span className="sr-only">: </span>
       </span>
       <code className="match-line-text">
         {pieces.map((piece, i) => (piece.mark ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}
