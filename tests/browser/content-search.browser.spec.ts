@@ -2,7 +2,7 @@
  * Content search in Chromium: a line of one script, typed into the workspace search box, finds that script (and not
  * another that has only some of its words) with the line's number and the words marked; Tab reaches the line, Enter
  * opens the editor with the cursor on it. "Include all versions" finds a word that only an older version has, and
- * its line opens that version's read-only view at the line.
+ * its line opens that version's read-only view at the line. Matches page with "Load more".
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -45,6 +45,7 @@ describe('content search', () => {
     const results = page.getByRole('region', { name: 'Matches inside scripts' });
     const lines = results.getByRole('list', { name: 'Matching lines in Spawn Setup' });
     const match = await visible(lines.getByRole('link', { name: /^Line 57:/ }));
+    expect(await match.locator('.match-line-no').innerText()).toBe('57');
     expect(await match.innerText()).toContain(line); // the whole line, its indentation dropped
     expect((await match.locator('mark').allInnerTexts()).map((w) => w.toLowerCase())).toEqual(
       expect.arrayContaining(['local', 'rootpart', 'character', 'waitforchild', 'humanoidrootpart']),
@@ -85,5 +86,15 @@ describe('content search', () => {
     await page.waitForURL((url) => url.pathname === `/script/${gadget.id}` && url.searchParams.get('version') === '1');
     await visible(page.getByText('Viewing version 1. This is a read-only view.'));
     await expect.poll(() => cursorAndMarkedLine(page), { timeout: UI_TIMEOUT }).toEqual({ cursor: '3', marked: '3' });
+
+    // pages like every list: one match per page here, "Load more matches" brings the next
+    await page.evaluate(() => window.localStorage.setItem('luavault:page-size', '1'));
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Search folders and scripts').fill('local');
+    const cards = results.locator('.content-result');
+    await visible(cards.first());
+    expect(await cards.count()).toBe(1);
+    await results.getByRole('button', { name: 'Load more matches' }).click();
+    await expect.poll(() => cards.count(), { timeout: UI_TIMEOUT }).toBe(2);
   });
 });
