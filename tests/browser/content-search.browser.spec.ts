@@ -66,6 +66,11 @@ describe('content search', () => {
     await visible(page.locator('.monaco-editor .view-overlays .revealed-line'));
     expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
 
+    // Back returns to the same results (the query is in the address)
+    await page.goBack();
+    await visible(match);
+    expect(await page.getByLabel('Search folders and scripts').inputValue()).toBe(line);
+
     // a word that only version 1 of a second script has: found once all versions are included
     const gadget = await post<{ id: string }>(page, '/api/scripts', { title: 'Gadget', content: 'local a = 1\nlocal b = 2\nlocal zephyrGadget = require(script.Parent.Gadget)\nreturn a + b' });
     const saved = await page.request.put(`${app.url}/api/scripts/${gadget.id}`, {

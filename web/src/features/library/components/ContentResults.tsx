@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Card } from '../../../components/ui/Card';
 import { FileCodeIcon } from '../../../components/ui/icons';
@@ -14,15 +13,22 @@ import './content-search.css';
 const LINE_CUT = 300;
 
 /** "Matches inside scripts": full-text results (titles and contents), optionally over every version. */
-export function ContentResults({ query }: { query: string }) {
-  const [allVersions, setAllVersions] = useState(false);
+export function ContentResults({
+  query,
+  allVersions,
+  onAllVersionsChange,
+}: {
+  query: string;
+  allVersions: boolean;
+  onAllVersionsChange: (all: boolean) => void;
+}) {
   const results = useContentSearch(query, allVersions);
   return (
     <section className="section" aria-labelledby="content-results-heading">
       <div className="section-header">
         <h2 id="content-results-heading">Matches inside scripts</h2>
         <label className="checkbox-row content-versions-option">
-          <input type="checkbox" checked={allVersions} onChange={(e) => setAllVersions(e.target.checked)} />
+          <input type="checkbox" checked={allVersions} onChange={(e) => onAllVersionsChange(e.target.checked)} />
           Include all versions
         </label>
       </div>
