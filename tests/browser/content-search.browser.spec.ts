@@ -70,6 +70,10 @@ describe('content search', () => {
     await page.goBack();
     await visible(match);
     expect(await page.getByLabel('Search folders and scripts').inputValue()).toBe(line);
+    // the My Scripts link leaves the search
+    await page.getByRole('navigation').getByRole('link', { name: 'My Scripts' }).click();
+    await visible(page.getByRole('region', { name: 'Unorganized Scripts' }));
+    expect(await page.getByLabel('Search folders and scripts').inputValue()).toBe('');
 
     // a word that only version 1 of a second script has: found once all versions are included
     const gadget = await post<{ id: string }>(page, '/api/scripts', { title: 'Gadget', content: 'local a = 1\nlocal b = 2\nlocal zephyrGadget = require(script.Parent.Gadget)\nreturn a + b' });

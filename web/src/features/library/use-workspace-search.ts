@@ -37,6 +37,14 @@ export function useWorkspaceSearch() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searched]);
 
+  // the address changed from outside (the My Scripts link drops `?q=`): the box follows it
+  const addressQuery = params.get('q') ?? '';
+  useEffect(() => {
+    if (addressQuery !== searched) setQuery(addressQuery);
+    // only a change of the address itself, not of the box, applies here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressQuery]);
+
   const setAllVersions = (all: boolean) =>
     setParams(
       (prev) => {
