@@ -20,7 +20,7 @@ import {
 } from './document-ops';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
-import { createFtsTable, ftsTableOf, matchExpression, textDiffers, textOf, type TextIndex } from './fts';
+import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -115,7 +115,7 @@ interface Pending {
   flushed: boolean;
   /** JSON length once flushed (cache size) */
   size: number;
-  /** the text-indexed fields changed (or may have): the FTS row is rewritten when flushed */
+  /** the text-indexed fields or keys changed (or may have): the FTS row is rewritten when flushed */
   textChanged: boolean;
 }
 
@@ -547,7 +547,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (!state) return [];
     if (!state.text) throw new Error(`searchText needs a text index on ${name}`);
     if (words.length === 0) return [];
-    const match = matchExpression(words);
+    const match = matchExpression(state.text, words, options.filter);
     this.flushCollection(state);
     const columnOf = this.columnsOf(state);
     const plan = planFilter(options.filter, columnOf);
@@ -654,7 +654,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (!pending) tx.pending.set(state.name, (pending = new Map()));
     // An unflushed earlier write in this batch may have changed the text already: its change must still reach the index.
     const earlier = pending.get(id);
-    const textChanged = !!state.text && (textDiffers(state.text, previous, doc) || (!!earlier && !earlier.flushed && earlier.textChanged));
+    const textChanged = !!state.text && (rowDiffers(state.text, previous, doc) || (!!earlier && !earlier.flushed && earlier.textChanged));
     pending.set(id, { doc, keys, flushed: false, size: 0, textChanged });
   }
 
@@ -722,8 +722,7 @@ export class EmbeddedReadStore implements ReadStore {
       const { rowid } = sql.upsertRowid!.get(id, json, ...entry.keys)!;
       if (!entry.textChanged) return;
       sql.ftsDelete!.run(rowid);
-      const doc = entry.doc;
-      sql.ftsInsert!.run(rowid, ...text.fields.map((field) => textOf(doc, field)));
+      sql.ftsInsert!.run(rowid, ...rowValues(text, entry.doc));
       return;
     }
     const row = sql.deleteRowid!.get(id);
@@ -790,7 +789,7 @@ export class EmbeddedReadStore implements ReadStore {
     state.sql = null; // statements name the columns
     if (added.length > 0) this.backfill(tx, state, added.map((field) => state.columns.get(field)!));
     if (fields.length > 0) this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
-    if (def.text) this.addTextIndex(state, def.text, def.weights ?? {});
+    if (def.text) this.addTextIndex(state, fields, def.text, def.weights ?? {});
     if (def.unique) {
       const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse };
       const clear = this.db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ?');
@@ -814,11 +813,11 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** Creates the collection's FTS table and indexes the documents already stored. */
-  private addTextIndex(state: CollectionState, fields: string[], weights: Record<string, number>): void {
-    const text = textIndexOf(state.table, fields, weights);
+  private addTextIndex(state: CollectionState, keys: string[], fields: string[], weights: Record<string, number>): void {
+    const text = textIndexOf(state.table, keys, fields, weights);
     createFtsTable(this.db, text);
-    const insert = this.db.prepare(`INSERT INTO ${text.table} (rowid, ${fields.map((_, i) => `t${i}`).join(', ')}) VALUES (?, ${fields.map(() => '?').join(', ')})`);
-    this.eachDoc(state, (doc, rowid) => insert.run(rowid, ...fields.map((field) => textOf(doc, field))));
+    const insert = this.db.prepare(insertSql(text));
+    this.eachDoc(state, (doc, rowid) => insert.run(rowid, ...rowValues(text, doc)));
     state.text = text;
     state.sql = null;
   }
@@ -898,7 +897,7 @@ export class EmbeddedReadStore implements ReadStore {
           `INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates} RETURNING rowid`,
         ),
         deleteRowid: this.db.prepare(`DELETE FROM ${state.table} WHERE id = ? RETURNING rowid`),
-        ftsInsert: this.db.prepare(`INSERT INTO ${text.table} (rowid, ${text.fields.map((_, i) => `t${i}`).join(', ')}) VALUES (?, ${text.fields.map(() => '?').join(', ')})`),
+        ftsInsert: this.db.prepare(insertSql(text)),
         ftsDelete: this.db.prepare(`DELETE FROM ${text.table} WHERE rowid = ?`),
       });
     }
@@ -926,7 +925,7 @@ export class EmbeddedReadStore implements ReadStore {
       const def = JSON.parse(row.spec) as IndexDef;
       state.defs.set(def.name, def);
       if (def.unique) state.uniques.push({ name: def.name, paths: Object.keys(def.keys).map((f) => f.split('.')), sparse: def.sparse });
-      if (def.text) state.text = textIndexOf(state.table, def.text, def.weights ?? {});
+      if (def.text) state.text = textIndexOf(state.table, Object.keys(def.keys), def.text, def.weights ?? {});
     }
     this.checkpoints.clear();
     for (const row of this.db.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: string }[]) {
@@ -972,9 +971,6 @@ function specName(spec: Pick<IndexSpec, 'keys' | 'text'>): string {
   return [indexName(spec.keys), ...spec.text.map((field) => `${field}_text`)].filter(Boolean).join('_');
 }
 
-function textIndexOf(table: string, fields: string[], weights: Record<string, number>): TextIndex {
-  return { fields, weights: fields.map((field) => weights[field] ?? 1), table: ftsTableOf(table) };
-}
 
 function cacheKey(collection: string, id: string): string {
   return `${collection}\u0000${id}`;

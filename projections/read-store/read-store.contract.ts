@@ -486,6 +486,10 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         });
         expect(await found(['delta', 'epsilon'])).toEqual(['n3']);
         expect(await found(['gamma'])).toEqual([]);
+        // a key of the index changing moves the document to the other owner's searches
+        await notes().updateOne({ _id: 'n3' }, { $set: { ownerId: 'u2' } });
+        expect(await found(['delta'])).toEqual([]);
+        expect(await found(['delta'], { ownerId: 'u2' })).toEqual(['n3']);
       });
 
       it('ranks a title match above a body match and frequent words above a passing mention; ties newest first', async () => {

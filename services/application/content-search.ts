@@ -33,7 +33,7 @@ export interface ContentSearchInput {
  * best first, and describes one page: which lines match and where (computed for this page only), and each script's
  * folder path. `next` is the `skip` of the following page, null on the last one.
  */
-export async function searchOwnContent(ctx: AppContext, actor: Actor, input: ContentSearchInput): Promise<{ items: ContentSearchItem[]; next: number | null }> {
+export async function searchOwnContent(ctx: Pick<AppContext, 'readStore'>, actor: Actor, input: ContentSearchInput): Promise<{ items: ContentSearchItem[]; next: number | null }> {
   const words = searchWords(input.q);
   if (words.length === 0) throw new ValidationError('q must hold at least one letter or digit', { field: 'q' });
   if (input.skip >= MAX_SEARCH_RESULTS) return { items: [], next: null };
