@@ -10,6 +10,7 @@ import { describePinning, pinSelfToLoadCore, SERVER_CORE, startChild, stopChild,
 import { measureConcurrentSaves, measureDeepSaves, type SavesFigure } from './saves';
 import { measureSharedPage } from './shared-page';
 import { measureTimeTravel } from './time-travel';
+import { measureSearch } from './search';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (absolute times on shared machines are
@@ -20,6 +21,7 @@ import { measureTimeTravel } from './time-travel';
  *   deep     saves to scripts with 1,000 versions vs saves to fresh scripts
  *   memory   resident memory and time to ready, empty and after seeding 500 MB of versions, then after reading them
  *   rebuild  projection rebuild events/s over 100,000 events vs a plain read of the same log
+ *   search   full-text search over one user's 10,000 scripts vs reading one script by id
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 3);
@@ -37,7 +39,10 @@ const SEED_VERSION_BYTES = num('BENCH_SEED_VERSION_KB', 64) * 1024;
 const SEED_SCRIPTS_PER_USER = num('BENCH_SEED_SCRIPTS_PER_USER', 10);
 const RESTARTS = num('BENCH_RESTARTS', 3);
 const REBUILD_EVENTS = num('BENCH_REBUILD_EVENTS', 100_000);
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel').split(',').map((p) => p.trim()));
+const SEARCH_SCRIPTS = num('BENCH_SEARCH_SCRIPTS', 10_000);
+const SEARCH_OTHER_SCRIPTS = num('BENCH_SEARCH_OTHER_SCRIPTS', 0);
+const SEARCH_REPEATS = num('BENCH_SEARCH_REPEATS', 30);
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -210,6 +215,19 @@ async function main() {
       console.log(`\nTime travel, one workspace of ${t.scripts} scripts and ${t.events} events (1 KB versions, sealed embedded log):`);
       console.log(`  workspace as of the end: ${t.workspaceLatestMs.toFixed(0)} ms; halfway: ${t.workspaceMidMs.toFixed(0)} ms; one script halfway: ${t.scriptMs.toFixed(1)} ms (medians)`);
       rows.push({ measure: `workspace as of, ${t.scripts} scripts / ${t.events} events`, ours: `${fmt(t.workspaceLatestMs)} ms`, baseline: '', ratio: '', target: '<= 2,000 ms', met: t.workspaceLatestMs <= 2000 });
+    }
+
+    if (PARTS.has('search')) {
+      const s = await measureSearch({ scripts: SEARCH_SCRIPTS, otherScripts: SEARCH_OTHER_SCRIPTS, repeats: SEARCH_REPEATS });
+      const others = s.otherScripts > 0 ? ` (and ${fmt(s.otherScripts)} of other users)` : '';
+      console.log(`\nFull-text search over one user's ${fmt(s.scripts)} scripts${others}, a page of 20 with matching lines, ${SEARCH_REPEATS} rounds of ${s.perQuery.length} queries:`);
+      console.log(`  seeded through the sealed log and projected in ${s.projectSeconds.toFixed(1)} s`);
+      for (const q of s.perQuery) console.log(`  ${JSON.stringify(q.query)}${q.versions === 'all' ? ' (versions=all)' : ''}: ${q.hits} on the first page, median ${q.medianMs.toFixed(2)} ms`);
+      const ratio = s.searchMedianMs / s.lookupMedianMs;
+      console.log(`  search: median ${s.searchMedianMs.toFixed(2)} ms, p99 ${s.searchP99Ms.toFixed(2)} ms`);
+      console.log(`  baseline, one script by id: median ${s.lookupMedianMs.toFixed(3)} ms, p99 ${s.lookupP99Ms.toFixed(3)} ms`);
+      console.log(`  ratio search/lookup (medians): ${ratio.toFixed(1)}`);
+      rows.push({ measure: `search, ${fmt(s.scripts)} scripts, median / p99`, ours: `${s.searchMedianMs.toFixed(2)} / ${s.searchP99Ms.toFixed(2)} ms`, baseline: `lookup by id ${s.lookupMedianMs.toFixed(3)} ms`, ratio: ratio.toFixed(1), target: '', met: null });
     }
 
     printSummary();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
 import { readStoreContract } from './read-store.contract';
@@ -291,5 +292,87 @@ describe('embedded read store file layout', () => {
     const reopened = await openEmbeddedReadStore(file);
     expect(await reopened.collection('scripts').find({})).toEqual([{ _id: 's2', n: 1 }]);
     await reopened.close();
+  });
+});
+
+describe('embedded full-text index (SQLite FTS5)', () => {
+  const TEXT = [{ collection: 'notes', keys: { ownerId: 1 as const }, text: ['title', 'body'], weights: { title: 10 } }];
+  const search = (store: EmbeddedReadStore, words: string[]) =>
+    store
+      .collection('notes')
+      .searchText(words, { filter: { ownerId: 'u1' }, limit: 10 })
+      .then((docs) => docs.map((d) => d._id).sort());
+  /** rows of the FTS table, read through a second connection to the file */
+  const indexRows = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const table = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts' ESCAPE '\\'").get() as { name: string };
+      return (db.prepare(`SELECT rowid FROM ${table.name} ORDER BY rowid`).all() as { rowid: number }[]).map((r) => r.rowid);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('keeps the index across close and reopen; a failed batch leaves it as it was', async () => {
+    const file = tempFile();
+    const first = await openEmbeddedReadStore(file);
+    await first.ensureIndexes(TEXT);
+    await first.collection('notes').replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', title: 'Kept', body: 'durable words' }, { upsert: true });
+    await expect(
+      first.commitBatch('notes', 1n, async (batch) => {
+        await batch.collection('notes').updateOne({ _id: 'a' }, { $set: { body: 'fleeting' } });
+        await batch.collection('notes').replaceOne({ _id: 'b' }, { _id: 'b', ownerId: 'u1', body: 'fleeting' }, { upsert: true });
+        expect(await search(first, ['fleeting'])).toEqual(['a', 'b']);
+        throw new Error('projection bug');
+      }),
+    ).rejects.toThrow('projection bug');
+    expect(await search(first, ['fleeting'])).toEqual([]);
+    expect(await search(first, ['durable'])).toEqual(['a']);
+    await first.close();
+
+    const second = await openEmbeddedReadStore(file);
+    try {
+      expect(await search(second, ['kept', 'words'])).toEqual(['a']);
+      await second.ensureIndexes(TEXT); // already there: nothing rebuilt
+      await second.collection('notes').updateOne({ _id: 'a' }, { $set: { body: 'renewed' } });
+      expect(await search(second, ['renewed'])).toEqual(['a']);
+      expect(await search(second, ['durable'])).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('leaves no index row behind for a deleted document, and one row per document however often it is written', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    await store.ensureIndexes(TEXT);
+    const notes = store.collection('notes');
+    for (const id of ['a', 'b', 'c']) await notes.replaceOne({ _id: id }, { _id: id, ownerId: 'u1', body: `text ${id}`, views: 0 }, { upsert: true });
+    await notes.updateOne({ _id: 'a' }, { $inc: { views: 1 } }); // text unchanged
+    await notes.updateOne({ _id: 'b' }, { $set: { body: 'changed' } });
+    await store.commitBatch('notes', 1n, async (batch) => {
+      await batch.collection('notes').updateOne({ _id: 'c' }, { $set: { body: 'twice' } });
+      await batch.collection('notes').updateOne({ _id: 'c' }, { $inc: { views: 1 } }); // the earlier change must still land
+    });
+    expect(await search(store, ['twice'])).toEqual(['c']);
+    expect(indexRows(file)).toHaveLength(3);
+    await notes.deleteOne({ _id: 'b' });
+    await notes.deleteMany({ _id: 'c' });
+    expect(indexRows(file)).toHaveLength(1);
+    expect(await search(store, ['text'])).toEqual(['a']);
+    await store.close();
+  });
+
+  it('refuses a second text index on a collection and a search without one', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    try {
+      await store.ensureIndexes(TEXT);
+      await expect(store.ensureIndexes([{ collection: 'notes', keys: {}, text: ['other'] }])).rejects.toThrow(/already has a text index/);
+      await store.collection('plain').replaceOne({ _id: 'x' }, { _id: 'x' }, { upsert: true });
+      await expect(store.collection('plain').searchText(['x'], { filter: {}, limit: 1 })).rejects.toThrow(/needs a text index/);
+      await expect(store.collection('notes').searchText(['two words'], { filter: { ownerId: 'u1' }, limit: 1 })).rejects.toThrow(/not a search word/);
+    } finally {
+      await store.close();
+    }
   });
 });

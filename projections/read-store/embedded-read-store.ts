@@ -18,8 +18,9 @@ import {
   withoutSetOnInsert,
   type UniqueIndex,
 } from './document-ops';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, Update } from './read-store';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
+import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -69,6 +70,9 @@ interface IndexDef {
   keys: Record<string, 1 | -1>;
   unique: boolean;
   sparse: boolean;
+  /** a full-text index over these fields (see fts.ts); `keys` are its equality prefix */
+  text?: string[];
+  weights?: Record<string, number>;
 }
 
 interface KeyColumn {
@@ -86,6 +90,11 @@ interface CollectionSql {
   byRowid: Statement<[number], { doc: string }>;
   upsert: Statement;
   delete: Statement<[string]>;
+  /** with a text index: the same writes answering the row's rowid, and the FTS table's own */
+  upsertRowid: Statement<unknown[], { rowid: number }> | null;
+  deleteRowid: Statement<[string], { rowid: number }> | null;
+  ftsInsert: Statement | null;
+  ftsDelete: Statement<[number]> | null;
 }
 
 interface CollectionState {
@@ -94,6 +103,7 @@ interface CollectionState {
   defs: Map<string, IndexDef>;
   columns: Map<string, KeyColumn>;
   uniques: UniqueIndex[];
+  text: TextIndex | null;
   sql: CollectionSql | null;
 }
 
@@ -105,6 +115,8 @@ interface Pending {
   flushed: boolean;
   /** JSON length once flushed (cache size) */
   size: number;
+  /** the text-indexed fields or keys changed (or may have): the FTS row is rewritten when flushed */
+  textChanged: boolean;
 }
 
 interface Tx {
@@ -210,9 +222,13 @@ export class EmbeddedReadStore implements ReadStore {
 
   async ensureIndexes(indexes: IndexSpec[], batch?: Tx): Promise<void> {
     const wanted = indexes.filter((spec) => {
-      const existing = this.collections.get(spec.collection)?.defs.get(indexName(spec.keys));
+      const existing = this.collections.get(spec.collection)?.defs.get(specName(spec));
       if (!existing) return true;
-      if (existing.unique !== (spec.unique ?? false) || existing.sparse !== (spec.sparse ?? false)) {
+      if (
+        existing.unique !== (spec.unique ?? false) ||
+        existing.sparse !== (spec.sparse ?? false) ||
+        JSON.stringify(existing.weights ?? {}) !== JSON.stringify(spec.weights ?? {})
+      ) {
         throw new Error(`An index named ${existing.name} already exists on ${spec.collection} with different options`);
       }
       return false;
@@ -221,7 +237,8 @@ export class EmbeddedReadStore implements ReadStore {
     await this.write(batch, (tx) => {
       for (const spec of wanted) {
         const state = this.stateForWrite(tx, spec.collection);
-        const def: IndexDef = { name: indexName(spec.keys), keys: { ...spec.keys }, unique: spec.unique ?? false, sparse: spec.sparse ?? false };
+        const def: IndexDef = { name: specName(spec), keys: { ...spec.keys }, unique: spec.unique ?? false, sparse: spec.sparse ?? false };
+        if (spec.text) Object.assign(def, { text: [...spec.text], weights: { ...spec.weights } });
         if (!state.defs.has(def.name)) this.addIndex(tx, state, def);
       }
     });
@@ -285,7 +302,10 @@ export class EmbeddedReadStore implements ReadStore {
     const release = await this.acquire();
     try {
       this.db.transaction(() => {
-        for (const state of this.collections.values()) this.db.exec(`DROP TABLE IF EXISTS ${state.table}`);
+        for (const state of this.collections.values()) {
+          if (state.text) this.db.exec(`DROP TABLE IF EXISTS ${state.text.table}`);
+          this.db.exec(`DROP TABLE IF EXISTS ${state.table}`);
+        }
         this.db.exec('DELETE FROM collections; DELETE FROM key_columns; DELETE FROM indexes; DELETE FROM unique_keys; DELETE FROM checkpoints;');
       })();
       // Like dropping MongoDB collections: documents, indexes and checkpoints all go.
@@ -328,6 +348,10 @@ export class EmbeddedReadStore implements ReadStore {
       countDocuments: async (filter) => {
         this.assertOpen();
         return this.count(name, filter);
+      },
+      searchText: async (words, options) => {
+        this.assertOpen();
+        return this.searchText(name, words, options).map(clone);
       },
       replaceOne: (filter, doc, options) => this.write(tx, (tx) => this.replaceOne(tx, name, filter, doc, options?.upsert ?? false)),
       updateOne: (filter, update, options) => this.write(tx, (tx) => this.updateOne(tx, name, filter, update, options?.upsert ?? false)),
@@ -513,6 +537,43 @@ export class EmbeddedReadStore implements ReadStore {
     return this.select(name, filter).length;
   }
 
+  /**
+   * Full-text search: FTS5 finds the rows holding every word and ranks them (bm25 with the index's field weights;
+   * lower is better), the filter narrows them in SQL on key columns, and documents are read for the page only when
+   * SQL decides the filter exactly (else each candidate is tested, in rank order, until the page is full).
+   */
+  private searchText(name: string, words: string[], options: TextSearchOptions): Doc[] {
+    const state = this.collections.get(name);
+    if (!state) return [];
+    if (!state.text) throw new Error(`searchText needs a text index on ${name}`);
+    if (words.length === 0) return [];
+    const match = matchExpression(state.text, words, options.filter);
+    this.flushCollection(state);
+    const columnOf = this.columnsOf(state);
+    const plan = planFilter(options.filter, columnOf);
+    const tie = options.sort && Object.keys(options.sort).length > 0 ? planSort(options.sort, columnOf) : null;
+    const skip = options.skip && options.skip > 0 ? options.skip : 0;
+    const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
+    const fts = state.text.table;
+    const ranked =
+      `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?) ` +
+      `SELECT ${state.table}.rowid AS rowid, id FROM ${state.table} JOIN m ON m.r = ${state.table}.rowid${where} ORDER BY m.score, ${tie ?? 'rowid'}`;
+    if (plan.exact) {
+      const rows = this.query<{ rowid: number; id: string }>(`${ranked} LIMIT ? OFFSET ?`).all(match, ...plan.params, options.limit, skip);
+      return rows.map((row) => this.docAtRow(state, row.rowid, row.id, null)).filter((doc): doc is Doc => !!doc);
+    }
+    const test = compileFilter(options.filter);
+    const docs: Doc[] = [];
+    for (const row of this.query<{ rowid: number; id: string }>(ranked).iterate(match, ...plan.params)) {
+      const doc = this.docAtRow(state, row.rowid, row.id, null);
+      this.stats.docsExamined++;
+      if (!doc || !test(doc)) continue;
+      docs.push(doc);
+      if (docs.length >= skip + options.limit) break;
+    }
+    return docs.slice(skip);
+  }
+
   /** Key columns SQL may plan on (see sql-plan.ts), and `id` for `_id`. */
   private columnsOf(state: CollectionState): ColumnOf {
     return (field) => {
@@ -591,7 +652,10 @@ export class EmbeddedReadStore implements ReadStore {
     }
     let pending = tx.pending.get(state.name);
     if (!pending) tx.pending.set(state.name, (pending = new Map()));
-    pending.set(id, { doc, keys, flushed: false, size: 0 });
+    // An unflushed earlier write in this batch may have changed the text already: its change must still reach the index.
+    const earlier = pending.get(id);
+    const textChanged = !!state.text && (rowDiffers(state.text, previous, doc) || (!!earlier && !earlier.flushed && earlier.textChanged));
+    pending.set(id, { doc, keys, flushed: false, size: 0, textChanged });
   }
 
   private claimUniqueKeys(tx: Tx, state: CollectionState, id: string, doc: Doc | null, previous: Doc | undefined): void {
@@ -637,7 +701,9 @@ export class EmbeddedReadStore implements ReadStore {
         this.begin(tx);
         sql = this.statements(state);
       }
-      if (entry.doc) {
+      if (state.text) {
+        this.flushWithText(state.text, sql, id, entry);
+      } else if (entry.doc) {
         const json = JSON.stringify(entry.doc);
         entry.size = json.length;
         sql.upsert.run(id, json, ...entry.keys);
@@ -646,6 +712,21 @@ export class EmbeddedReadStore implements ReadStore {
       }
       entry.flushed = true;
     }
+  }
+
+  /** A write to a collection with a text index: the document, then its FTS row when its text changed (same transaction). */
+  private flushWithText(text: TextIndex, sql: CollectionSql, id: string, entry: Pending): void {
+    if (entry.doc) {
+      const json = JSON.stringify(entry.doc);
+      entry.size = json.length;
+      const { rowid } = sql.upsertRowid!.get(id, json, ...entry.keys)!;
+      if (!entry.textChanged) return;
+      sql.ftsDelete!.run(rowid);
+      sql.ftsInsert!.run(rowid, ...rowValues(text, entry.doc));
+      return;
+    }
+    const row = sql.deleteRowid!.get(id);
+    if (row) sql.ftsDelete!.run(row.rowid);
   }
 
   private commit(tx: Tx, checkpoint: [string, bigint] | null): void {
@@ -694,7 +775,8 @@ export class EmbeddedReadStore implements ReadStore {
 
   private addIndex(tx: Tx, state: CollectionState, def: IndexDef): void {
     const fields = Object.keys(def.keys);
-    if (fields.length === 0) throw new Error('an index needs at least one key');
+    if (fields.length === 0 && !def.text) throw new Error('an index needs at least one key');
+    if (def.text && state.text) throw new Error(`${state.name} already has a text index (one per collection)`);
     this.begin(tx);
     this.flushCollection(state, tx);
     const added = fields.filter((field) => field !== '_id' && !state.columns.has(field));
@@ -706,7 +788,8 @@ export class EmbeddedReadStore implements ReadStore {
     }
     state.sql = null; // statements name the columns
     if (added.length > 0) this.backfill(tx, state, added.map((field) => state.columns.get(field)!));
-    this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
+    if (fields.length > 0) this.createSqlIndex(state, fields.map((field) => (field === '_id' ? 'id' : state.columns.get(field)!.column)));
+    if (def.text) this.addTextIndex(state, fields, def.text, def.weights ?? {});
     if (def.unique) {
       const unique: UniqueIndex = { name: def.name, paths: fields.map((f) => f.split('.')), sparse: def.sparse };
       const clear = this.db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ?');
@@ -727,6 +810,16 @@ export class EmbeddedReadStore implements ReadStore {
     }
     this.db.prepare('INSERT INTO indexes (collection, name, spec) VALUES (?, ?, ?)').run(state.name, def.name, JSON.stringify(def));
     state.defs.set(def.name, def);
+  }
+
+  /** Creates the collection's FTS table and indexes the documents already stored. */
+  private addTextIndex(state: CollectionState, keys: string[], fields: string[], weights: Record<string, number>): void {
+    const text = textIndexOf(state.table, keys, fields, weights);
+    createFtsTable(this.db, text);
+    const insert = this.db.prepare(insertSql(text));
+    this.eachDoc(state, (doc, rowid) => insert.run(rowid, ...rowValues(text, doc)));
+    state.text = text;
+    state.sql = null;
   }
 
   /**
@@ -792,7 +885,22 @@ export class EmbeddedReadStore implements ReadStore {
         `INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
       ),
       delete: this.db.prepare(`DELETE FROM ${state.table} WHERE id = ?`),
+      upsertRowid: null,
+      deleteRowid: null,
+      ftsInsert: null,
+      ftsDelete: null,
     };
+    const text = state.text;
+    if (text) {
+      Object.assign(state.sql, {
+        upsertRowid: this.db.prepare(
+          `INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates} RETURNING rowid`,
+        ),
+        deleteRowid: this.db.prepare(`DELETE FROM ${state.table} WHERE id = ? RETURNING rowid`),
+        ftsInsert: this.db.prepare(insertSql(text)),
+        ftsDelete: this.db.prepare(`DELETE FROM ${text.table} WHERE rowid = ?`),
+      });
+    }
     return state.sql;
   }
 
@@ -817,6 +925,7 @@ export class EmbeddedReadStore implements ReadStore {
       const def = JSON.parse(row.spec) as IndexDef;
       state.defs.set(def.name, def);
       if (def.unique) state.uniques.push({ name: def.name, paths: Object.keys(def.keys).map((f) => f.split('.')), sparse: def.sparse });
+      if (def.text) state.text = textIndexOf(state.table, Object.keys(def.keys), def.text, def.weights ?? {});
     }
     this.checkpoints.clear();
     for (const row of this.db.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: string }[]) {
@@ -853,8 +962,15 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:', optio
 // ------------------------------------------------------------------ helpers
 
 function emptyState(name: string, table: string): CollectionState {
-  return { name, table, defs: new Map(), columns: new Map(), uniques: [], sql: null };
+  return { name, table, defs: new Map(), columns: new Map(), uniques: [], text: null, sql: null };
 }
+
+/** An index's name as MongoDB makes it: `ownerId_1` for keys, `ownerId_1_title_text_content_text` with text fields. */
+function specName(spec: Pick<IndexSpec, 'keys' | 'text'>): string {
+  if (!spec.text) return indexName(spec.keys);
+  return [indexName(spec.keys), ...spec.text.map((field) => `${field}_text`)].filter(Boolean).join('_');
+}
+
 
 function cacheKey(collection: string, id: string): string {
   return `${collection}\u0000${id}`;

@@ -1,5 +1,6 @@
 import { type MongoClient, type Collection, type Db, type Document, type Filter as MongoFilter, type UpdateFilter } from 'mongodb';
-import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, ShadowReadStore, Update } from './read-store';
+import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, ShadowReadStore, TextSearchOptions, Update } from './read-store';
+import { isSearchWord } from './search-words';
 import { connectMongo } from '../../services/mongodb/connect';
 
 /**
@@ -18,8 +19,14 @@ interface CheckpointDoc {
   position: string;
 }
 
+/** Field names of each collection's text index, learnt when `ensureIndexes` creates it (the whole-word check needs them). */
+type TextFields = Map<string, string[]>;
+
 class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
-  constructor(private readonly coll: Collection<Document>) {}
+  constructor(
+    private readonly coll: Collection<Document>,
+    private readonly textFields: () => string[] | undefined,
+  ) {}
 
   async findOne(filter: Filter): Promise<T | null> {
     return (await this.coll.findOne(filter as MongoFilter<Document>)) as T | null;
@@ -63,10 +70,49 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
   async deleteMany(filter: Filter): Promise<void> {
     await this.coll.deleteMany(filter as MongoFilter<Document>);
   }
+
+  /**
+   * `$text` with each word quoted: a document must hold every quoted phrase (logical AND), and the text index finds
+   * the candidates. A phrase is then checked as a case-insensitive SUBSTRING of the text (a phrase `"bar"` passes a
+   * document holding `barrel` once another word's token found it), hence one whole-word regex per word over the text
+   * fields, which runs only on the documents the index found. Ranked by `textScore`, then `sort`.
+   */
+  async searchText(words: string[], options: TextSearchOptions): Promise<T[]> {
+    if (words.length === 0) return [];
+    for (const word of words) if (!isSearchWord(word)) throw new Error(`not a search word: ${JSON.stringify(word)}`);
+    const fields = this.textFields() ?? (await this.loadTextFields());
+    const wholeWords = words.map((word) => ({ $or: fields.map((field) => ({ [field]: { $regex: wholeWordPattern(word), $options: 'i' } })) }));
+    const filter = {
+      ...options.filter,
+      $text: { $search: words.map((word) => `"${word}"`).join(' '), $caseSensitive: false, $diacriticSensitive: true },
+      $and: [...((options.filter.$and as Filter[] | undefined) ?? []), ...wholeWords],
+    };
+    const cursor = this.coll.find(filter as MongoFilter<Document>, {
+      sort: { score: { $meta: 'textScore' }, ...options.sort },
+      ...(options.skip ? { skip: options.skip } : {}),
+      limit: options.limit,
+    });
+    return (await cursor.toArray()) as unknown as T[];
+  }
+
+  /** The text index's fields as the server reports them (an index made by another process). */
+  private async loadTextFields(): Promise<string[]> {
+    for (const index of await this.coll.listIndexes().toArray()) {
+      if (index.weights) return Object.keys(index.weights as Record<string, number>);
+    }
+    throw new Error(`searchText needs a text index on ${this.coll.collectionName}`);
+  }
+}
+
+/** `word` as a whole word: not preceded or followed by a letter, digit, mark or underscore (search-words.ts). */
+function wholeWordPattern(word: string): string {
+  const wordChar = '[\\p{L}\\p{N}\\p{M}\\p{Co}_]';
+  return `(?<!${wordChar})${word}(?!${wordChar})`;
 }
 
 export class MongoReadStore implements ReadStore {
   private readonly checkpoints: Collection<CheckpointDoc>;
+  private readonly textFields: TextFields = new Map();
 
   constructor(
     private readonly client: MongoClient,
@@ -79,18 +125,38 @@ export class MongoReadStore implements ReadStore {
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
     if (name === CHECKPOINTS) throw new Error(`'${CHECKPOINTS}' is reserved for projection checkpoints`);
-    return new MongoReadCollection<T>(this.db.collection<Document>(this.prefix + name));
+    return new MongoReadCollection<T>(this.db.collection<Document>(this.prefix + name), () => this.textFields.get(name));
   }
 
   async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
     // createIndex is idempotent for an identical spec; different options under the same name are rejected by the server.
     for (const spec of indexes) {
+      if (spec.text) {
+        await this.createTextIndex(spec, spec.text);
+        continue;
+      }
       await this.db.collection(this.prefix + spec.collection).createIndex(spec.keys, {
         ...(spec.unique ? { unique: true } : {}),
         // sparse: documents missing the field are left out (an explicit null is still indexed, as in the embedded store)
         ...(spec.sparse ? { sparse: true } : {}),
       });
     }
+  }
+
+  /**
+   * A compound text index: the equality keys first (each search names them, so it reads one user's entries), then
+   * the text fields. `default_language: 'none'`: no stemming and no stop words, like the embedded FTS5 tokenizer;
+   * `language_override` names a field no document has, so no document can switch its own language.
+   */
+  private async createTextIndex(spec: IndexSpec, text: string[]): Promise<void> {
+    const keys: Record<string, 1 | -1 | 'text'> = { ...spec.keys };
+    for (const field of text) keys[field] = 'text';
+    await this.db.collection(this.prefix + spec.collection).createIndex(keys, {
+      default_language: 'none',
+      language_override: 'textSearchLanguage',
+      weights: Object.fromEntries(text.map((field) => [field, spec.weights?.[field] ?? 1])),
+    });
+    this.textFields.set(spec.collection, [...text]);
   }
 
   async getCheckpoint(projection: string): Promise<bigint | null> {

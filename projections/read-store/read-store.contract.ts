@@ -415,6 +415,122 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
       expect(await scripts.findOne({ _id: 'e' })).toEqual({ _id: 'e', ownerId: 'u3', tags: ['x'] });
     });
 
+    describe('full-text search (searchText)', () => {
+      type NoteDoc = Doc & { ownerId: string; title?: string; body?: string; updatedAt: string; trashedAt?: string | null; tags?: string[] };
+      const TEXT_INDEXES: IndexSpec[] = [
+        { collection: 'notes', keys: { ownerId: 1 }, text: ['title', 'body'], weights: { title: 10, body: 1 } },
+        { collection: 'notes', keys: { ownerId: 1, updatedAt: -1 } },
+      ];
+      const notes = () => store.collection<NoteDoc>('notes');
+      const put = (doc: NoteDoc) => notes().replaceOne({ _id: doc._id }, doc, { upsert: true });
+      const found = async (words: string[], filter: Record<string, unknown> = { ownerId: 'u1' }, more: { skip?: number; limit?: number } = {}) =>
+        (await notes().searchText(words, { filter, sort: { updatedAt: -1 }, limit: more.limit ?? 50, skip: more.skip })).map((d) => d._id);
+      const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+      beforeEach(async () => {
+        await store.ensureIndexes(TEXT_INDEXES);
+      });
+
+      it('needs every word, whole and in any case, in the title or the body', async () => {
+        await put({ _id: 'n1', ownerId: 'u1', title: 'Shop', body: 'local Players = game:GetService("Players")', updatedAt: at(1) });
+        await put({ _id: 'n2', ownerId: 'u1', title: 'Players list', body: 'print(count)', updatedAt: at(2) });
+        await put({ _id: 'n3', ownerId: 'u1', title: 'Misc', body: 'local player_count = 3 -- PlayersService', updatedAt: at(3) });
+
+        expect((await found(['players'])).sort()).toEqual(['n1', 'n2']);
+        expect(await found(['players', 'getservice'])).toEqual(['n1']); // `:` and `(` split words
+        expect(await found(['players', 'count'])).toEqual(['n2']); // one word in the title, one in the body
+        expect(await found(['player'])).toEqual([]); // a word is never a prefix of a longer one
+        expect(await found(['player_count'])).toEqual(['n3']); // `_` belongs to the word
+        expect(await found(['player', 'count'])).toEqual([]);
+        expect(await found(['players', 'absent'])).toEqual([]);
+        expect(await found([])).toEqual([]);
+      });
+
+      it('folds case but keeps diacritics (no stemming either)', async () => {
+        await put({ _id: 'n1', ownerId: 'u1', title: 'Café', body: 'RUNNING Über', updatedAt: at(1) });
+        expect(await found(['café'])).toEqual(['n1']);
+        expect(await found(['über', 'running'])).toEqual(['n1']);
+        expect(await found(['cafe'])).toEqual([]);
+        expect(await found(['run'])).toEqual([]);
+      });
+
+      it("answers only the filter's documents: another owner's, or one the filter leaves out, never", async () => {
+        await put({ _id: 'mine', ownerId: 'u1', body: 'shared secret', updatedAt: at(1) });
+        await put({ _id: 'theirs', ownerId: 'u2', body: 'shared secret', updatedAt: at(2) });
+        await put({ _id: 'binned', ownerId: 'u1', body: 'shared secret', updatedAt: at(3), trashedAt: at(4) });
+        expect((await found(['secret'])).sort()).toEqual(['binned', 'mine']);
+        expect(await found(['secret'], { ownerId: 'u1', trashedAt: null })).toEqual(['mine']);
+        expect(await found(['secret'], { ownerId: 'u2' })).toEqual(['theirs']);
+        expect(await found(['secret'], { ownerId: 'u3' })).toEqual([]);
+      });
+
+      it('follows replaces, updates and deletes, inside a batch too', async () => {
+        await put({ _id: 'n1', ownerId: 'u1', body: 'alpha', updatedAt: at(1) });
+        await put({ _id: 'n2', ownerId: 'u1', body: 'alpha', updatedAt: at(2) });
+        await notes().updateOne({ _id: 'n1' }, { $set: { body: 'beta' } });
+        expect(await found(['alpha'])).toEqual(['n2']);
+        expect(await found(['beta'])).toEqual(['n1']);
+        await notes().updateMany({ ownerId: 'u1' }, { $set: { title: 'gamma' } });
+        expect((await found(['gamma'])).sort()).toEqual(['n1', 'n2']);
+        await notes().updateOne({ _id: 'n2' }, { $set: { updatedAt: at(9) } }); // text unchanged: still found
+        expect(await found(['alpha', 'gamma'])).toEqual(['n2']);
+        await notes().deleteOne({ _id: 'n2' });
+        expect(await found(['gamma'])).toEqual(['n1']);
+
+        await store.commitBatch('notes', 5n, async (batch) => {
+          const inBatch = batch.collection<NoteDoc>('notes');
+          await inBatch.replaceOne({ _id: 'n3' }, { _id: 'n3', ownerId: 'u1', body: 'delta', updatedAt: at(3) }, { upsert: true });
+          await inBatch.updateOne({ _id: 'n3' }, { $set: { body: 'delta epsilon' } });
+          expect(await inBatch.searchText(['epsilon'], { filter: { ownerId: 'u1' }, limit: 10 })).toMatchObject([{ _id: 'n3' }]);
+          await inBatch.deleteMany({ _id: 'n1' });
+        });
+        expect(await found(['delta', 'epsilon'])).toEqual(['n3']);
+        expect(await found(['gamma'])).toEqual([]);
+        // a key of the index changing moves the document to the other owner's searches
+        await notes().updateOne({ _id: 'n3' }, { $set: { ownerId: 'u2' } });
+        expect(await found(['delta'])).toEqual([]);
+        expect(await found(['delta'], { ownerId: 'u2' })).toEqual(['n3']);
+      });
+
+      it('ranks a title match above a body match and frequent words above a passing mention; ties newest first', async () => {
+        await put({ _id: 'body', ownerId: 'u1', title: 'Unrelated', body: 'one mention of lantern among many other words in this body', updatedAt: at(5) });
+        await put({ _id: 'title', ownerId: 'u1', title: 'Lantern', body: 'nothing here', updatedAt: at(1) });
+        await put({ _id: 'dense', ownerId: 'u1', title: 'Dense', body: 'lantern lantern lantern light', updatedAt: at(2) });
+        expect(await found(['lantern'])).toEqual(['title', 'dense', 'body']);
+
+        await put({ _id: 'old', ownerId: 'u1', title: 'Same', body: 'twin text', updatedAt: at(1) });
+        await put({ _id: 'new', ownerId: 'u1', title: 'Same', body: 'twin text', updatedAt: at(7) });
+        await put({ _id: 'mid', ownerId: 'u1', title: 'Same', body: 'twin text', updatedAt: at(4) });
+        expect(await found(['twin'])).toEqual(['new', 'mid', 'old']);
+      });
+
+      it('limits and skips in rank order', async () => {
+        for (let i = 1; i <= 5; i++) await put({ _id: `n${i}`, ownerId: 'u1', body: 'page word', updatedAt: at(i) });
+        expect(await found(['page'], { ownerId: 'u1' }, { limit: 2 })).toEqual(['n5', 'n4']);
+        expect(await found(['page'], { ownerId: 'u1' }, { limit: 2, skip: 2 })).toEqual(['n3', 'n2']);
+        expect(await found(['page'], { ownerId: 'u1' }, { limit: 2, skip: 4 })).toEqual(['n1']);
+      });
+
+      it('indexes documents written before the index existed, and arrays of strings', async () => {
+        await store.dropAll();
+        await put({ _id: 'early', ownerId: 'u1', title: 'Before', body: 'written first', updatedAt: at(1) });
+        await put({ _id: 'tagged', ownerId: 'u1', title: 'Tags', tags: ['x'], body: undefined, updatedAt: at(2) });
+        await store.ensureIndexes([{ collection: 'notes', keys: { ownerId: 1 }, text: ['title', 'body', 'tags'] }, TEXT_INDEXES[1]!]);
+        await notes().updateOne({ _id: 'tagged' }, { $set: { tags: ['lua', 'arrays'] } });
+        expect(await found(['written'])).toEqual(['early']);
+        expect(await found(['arrays'])).toEqual(['tagged']);
+      });
+
+      it('dropAll removes the text index with the documents', async () => {
+        await put({ _id: 'n1', ownerId: 'u1', body: 'gone soon', updatedAt: at(1) });
+        await store.dropAll();
+        await store.ensureIndexes(TEXT_INDEXES);
+        expect(await found(['gone'])).toEqual([]);
+        await put({ _id: 'n2', ownerId: 'u1', body: 'back again', updatedAt: at(2) });
+        expect(await found(['back'])).toEqual(['n2']);
+      });
+    });
+
     it('leaves a field written as undefined out of the document (not null), for filters and answers alike', async () => {
       const scripts = store.collection<ScriptDoc>('scripts');
       await scripts.replaceOne({ _id: 'u' }, { _id: 'u', ownerId: 'u1', title: undefined, folderId: null }, { upsert: true });

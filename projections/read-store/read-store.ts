@@ -28,6 +28,21 @@ export interface ReadCollection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<{ matched: number }>;
   deleteOne(filter: Filter): Promise<void>;
   deleteMany(filter: Filter): Promise<void>;
+  /**
+   * Full-text search over the collection's text index (see `IndexSpec.text`): documents holding EVERY word as a whole
+   * token in any text field, case-insensitively (no stemming, diacritics kept), best match first, ties in `sort` order.
+   * `words` are tokens as `searchWords` makes them; `filter` must fix each of the index's `keys` by equality
+   * (MongoDB's rule for a compound text index). The embedded store answers from SQLite FTS5, MongoDB from its text index.
+   */
+  searchText(words: string[], options: TextSearchOptions): Promise<T[]>;
+}
+
+export interface TextSearchOptions {
+  filter: Filter;
+  /** tie-break after relevance, e.g. `{ updatedAt: -1 }` (embedded: on indexed fields; else insertion order) */
+  sort?: Sort;
+  skip?: number;
+  limit: number;
 }
 
 export interface IndexSpec {
@@ -36,6 +51,13 @@ export interface IndexSpec {
   unique?: boolean;
   /** only index documents where these fields exist (sparse unique share ids) */
   sparse?: boolean;
+  /**
+   * A full-text index over these string fields (at most one per collection, as on MongoDB); `keys` are then its
+   * equality prefix, which every text search must fix (a user's own documents). See `ReadCollection.searchText`.
+   */
+  text?: string[];
+  /** relevance weight of each text field (default 1), e.g. a title counting ten times its content */
+  weights?: Record<string, number>;
 }
 
 export interface ReadStore {

@@ -13,6 +13,10 @@ export interface VersionSummaryDoc {
   kind: 'ScriptCreated' | 'ScriptSaved' | 'ScriptRestored';
   restoredFrom: number | null;
   position: string;
+  /** the script's owner, so a search of one's own versions reads one user's entries (absent before full-text search) */
+  ownerId?: string;
+  /** when the script went to the trash (its versions stay for a restore but leave search); null or absent when live */
+  trashedAt?: string | null;
   [key: string]: unknown;
 }
 

@@ -1,5 +1,6 @@
 import { SCRIPT_EVENT_TYPES, type ScriptEvent } from '../../services/domain/script/events';
-import type { Projection } from '../projection';
+import type { ProjectedEvent, Projection } from '../projection';
+import type { ReadStore } from '../read-store/read-store';
 import { auditSummary } from './audit-summary';
 import { TIMELINE_COLLECTIONS as C, versionDocId, type AuditEntryDoc, type VersionDoc } from './documents';
 
@@ -15,6 +16,8 @@ export const versionTimelineProjection: Projection = {
     { collection: C.versions, keys: { scriptId: 1, version: -1 } },
     // history pages: versions and other events, each read newest first by log position
     { collection: C.versions, keys: { scriptId: 1, position: -1 } },
+    // full-text search of one's own versions (versions=all): title and content, the title weighing ten times more
+    { collection: C.versions, keys: { ownerId: 1 }, text: ['title', 'content'], weights: { title: 10, content: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1, _id: -1 } },
   ],
@@ -30,6 +33,7 @@ export const versionTimelineProjection: Projection = {
         // A version is also its own audit entry: one document per save, not two.
         const { scriptId, version, title, content, comment } = scriptEvent.data;
         const restoredFrom = scriptEvent.type === 'ScriptRestored' ? scriptEvent.data.restoredFrom : null;
+        const ownerId = scriptEvent.type === 'ScriptCreated' ? scriptEvent.data.ownerId : await ownerOf(scriptId, event, store);
         const doc: VersionDoc = {
           _id: versionDocId(scriptId, version),
           scriptId,
@@ -43,6 +47,7 @@ export const versionTimelineProjection: Projection = {
           kind: scriptEvent.type,
           restoredFrom,
           position: event.positionKey,
+          ...(ownerId ? { ownerId } : {}),
         };
         await store.collection<VersionDoc>(C.versions).replaceOne({ _id: doc._id }, doc, { upsert: true });
         return;
@@ -54,18 +59,31 @@ export const versionTimelineProjection: Projection = {
         await store.collection(C.versions).deleteMany({ scriptId: scriptEvent.data.scriptId });
         await store.collection(C.auditLog).deleteMany({ scriptId: scriptEvent.data.scriptId });
         return;
+      case 'ScriptTrashed':
+      case 'ScriptRestoredFromTrash': {
+        // In the trash a script's versions stay (a restore brings its history back) but leave search.
+        const trashedAt = scriptEvent.type === 'ScriptTrashed' ? at : null;
+        await store.collection<VersionDoc>(C.versions).updateMany({ scriptId: scriptEvent.data.scriptId }, { $set: { trashedAt } });
+        await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: event.positionKey }, auditEntry(scriptEvent, event), { upsert: true });
+        return;
+      }
       default: {
-        const entry: AuditEntryDoc = {
-          _id: event.positionKey,
-          scriptId: scriptEvent.data.scriptId,
-          type: event.type,
-          actorId,
-          at,
-          summary: auditSummary(scriptEvent),
-        };
+        const entry = auditEntry(scriptEvent, event);
         await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: entry._id }, entry, { upsert: true });
         return;
       }
     }
   },
 };
+
+function auditEntry(scriptEvent: ScriptEvent, event: ProjectedEvent): AuditEntryDoc {
+  const { actorId, at } = event.metadata;
+  return { _id: event.positionKey, scriptId: scriptEvent.data.scriptId, type: event.type, actorId, at, summary: auditSummary(scriptEvent) };
+}
+
+/** The script's owner: named in the event's metadata since sealing, else on the script's first version. */
+async function ownerOf(scriptId: string, event: ProjectedEvent, store: ReadStore): Promise<string | undefined> {
+  if (event.metadata.ownerId) return event.metadata.ownerId;
+  const first = await store.collection<VersionDoc>(C.versions).findOne({ _id: versionDocId(scriptId, 1) });
+  return first?.ownerId;
+}

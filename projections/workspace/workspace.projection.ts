@@ -21,6 +21,8 @@ export const workspaceProjection: Projection = {
     { collection: C.scripts, keys: { ownerId: 1, updatedAt: -1, _id: -1 } },
     { collection: C.scripts, keys: { ownerId: 1, folderId: 1, updatedAt: -1, _id: -1 } },
     { collection: C.scripts, keys: { updatedAt: -1, _id: -1 } },
+    // full-text search of one's own scripts (current version): title and content, the title weighing ten times more
+    { collection: C.scripts, keys: { ownerId: 1 }, text: ['title', 'content'], weights: { title: 10, content: 1 } },
     { collection: C.folders, keys: { ownerId: 1 } },
     { collection: C.folders, keys: { ownerId: 1, parentId: 1 } },
     { collection: C.folders, keys: { ownerId: 1, name: 1, _id: 1 } },

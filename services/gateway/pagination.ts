@@ -28,6 +28,8 @@ export const LIST_LIMITS = {
   scriptsBySize: { default: 100, max: 200 },
   searchScripts: { default: 50, max: 100 },
   searchFolders: { default: 50, max: 100 },
+  // full-text search: ranked, so its cursor is an offset (see offsetPageRequest)
+  searchContent: { default: 20, max: 100 },
   trash: { default: 50, max: 200 },
 } as const satisfies Record<string, ListLimits>;
 
@@ -67,6 +69,22 @@ export function pageRequest(kind: ListKind, query: Request['query']): { limit: n
   if (typeof cursor !== 'string') throw new ValidationError(INVALID_CURSOR, { field: 'cursor' });
   return { limit, after: decodeCursor(kind, cursor) };
 }
+
+/**
+ * `limit` and `cursor` of a ranked list (full-text search), whose order is relevance, not a field: the cursor holds how
+ * many results earlier pages showed. A new save can move a result across a page boundary; acceptable for a search.
+ */
+export function offsetPageRequest(kind: ListKind, query: Request['query']): { limit: number; skip: number } {
+  const { limit, after } = pageRequest(kind, query);
+  if (!after) return { limit, skip: 0 };
+  if (typeof after.value !== 'number' || !Number.isSafeInteger(after.value) || after.value < 0 || after.id !== '') {
+    throw new ValidationError(INVALID_CURSOR, { field: 'cursor' });
+  }
+  return { limit, skip: after.value };
+}
+
+/** The `next` of a ranked list's page: how many results this and earlier pages showed. */
+export const offsetAfter = (skip: number | null): PageAfter | null => (skip === null ? null : { value: skip, id: '' });
 
 /** Answers one page: the array as the body, the next page's URL (same path and query, new cursor) as a Link header. */
 export function sendPage<T>(req: Request, res: Response, kind: ListKind, page: { items: T[]; next: PageAfter | null }): void {

@@ -83,6 +83,17 @@ export const SearchQuery = z.object({
   type: z.enum(['scripts', 'folders'], { error: 'type must be scripts or folders' }).optional().default('scripts'),
 });
 
+/** Which list `GET /api/search` pages; `content` is the full-text search (ContentSearchQuery). */
+export const SearchType = z.object({
+  type: z.enum(['scripts', 'folders', 'content'], { error: 'type must be scripts, folders or content' }).optional().default('scripts'),
+});
+
+/** Full-text search (`type=content`, `/api/v1/search`): words to find in titles and contents, and which versions. */
+export const ContentSearchQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'q is required').max(200, 'q must be at most 200 characters'),
+  versions: z.enum(['current', 'all'], { error: 'versions must be current or all' }).optional().default('current'),
+});
+
 export const FolderListQuery = z.object({
   parentId: z
     .union([id, z.literal('null'), z.literal('')])

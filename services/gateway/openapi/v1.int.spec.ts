@@ -243,6 +243,11 @@ describe('OpenAPI document for /api/v1', () => {
     const inFolder = await expectDocumented('/folders/{id}/scripts', 'GET', `/folders/${folderId}/scripts`);
     expect((inFolder.body as unknown as { id: string }[]).map((s) => s.id)).toEqual([id]);
     expect((await expectDocumented('/folders/{id}/scripts', 'GET', '/folders/nope/scripts')).status).toBe(404);
+    // full-text search
+    const found = await expectDocumented('/search', 'GET', `/search?q=${encodeURIComponent('print')}&versions=all`);
+    expect(found.status).toBe(200);
+    expect((found.body as unknown as { scriptId: string }[]).some((match) => match.scriptId === id)).toBe(true);
+    expect((await expectDocumented('/search', 'GET', '/search?q=%20')).status).toBe(400);
     expect((await expectDocumented('/scripts/{id}', 'DELETE', `/scripts/${id}`)).status).toBe(204);
     expect((await expectDocumented('/scripts/{id}', 'DELETE', `/scripts/${id}`)).status).toBe(404);
     expect((await call('GET', `/scripts/${id}/content`)).status).toBe(404);

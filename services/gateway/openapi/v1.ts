@@ -140,6 +140,7 @@ export const openApiV1Document: OpenApiDocument = {
     { name: 'Status', description: 'Check that the API and your key work.' },
     { name: 'Scripts', description: 'Read and write your scripts. Every write creates a new version.' },
     { name: 'Folders', description: 'Read your folder tree and create folders.' },
+    { name: 'Search', description: 'Find your scripts by words in their titles and contents.' },
   ],
   paths: {
     '/health': {
@@ -355,6 +356,41 @@ export const openApiV1Document: OpenApiDocument = {
         },
       },
     },
+    '/search': {
+      get: {
+        operationId: 'searchContent',
+        tags: ['Search'],
+        summary: 'Search your scripts',
+        description:
+          'Full-text search of the key owner\'s live scripts (never the trash, never another user\'s): every word of `q` ' +
+          'must appear in the title or the content, as a whole word (words are runs of letters, digits and `_`), in any ' +
+          'case; diacritics count, and words are not stemmed. Best match first (a title match weighs more), ties newest ' +
+          'first. One item per matching version, with up to 5 matching lines and the ranges to highlight. Results past ' +
+          'the first 1,000 are not offered.',
+        parameters: [
+          {
+            name: 'q',
+            in: 'query',
+            required: true,
+            description: 'The words to find: 1 to 200 characters, at least one letter or digit (the first 16 distinct words count).',
+            schema: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+          {
+            name: 'versions',
+            in: 'query',
+            required: false,
+            description: '`current` (default): the latest version of each script; `all`: every version.',
+            schema: { type: 'string', enum: ['current', 'all'], default: 'current' },
+          },
+          ...pageParams(LIST_LIMITS.searchContent),
+        ],
+        responses: {
+          '200': { description: 'One page of matches.', headers: pageHeaders, content: jsonBody({ type: 'array', items: ref('SearchMatch') }) },
+          '400': errorResponse('A missing, blank or too long `q`, one without a letter or digit, another `versions`, or a bad `limit` or `cursor`.'),
+          ...common,
+        },
+      },
+    },
   },
   components: {
     securitySchemes: {
@@ -419,6 +455,42 @@ export const openApiV1Document: OpenApiDocument = {
           content: { type: 'string' },
           version: { type: 'integer', minimum: 1 },
           updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      SearchMatch: {
+        type: 'object',
+        description: 'A version of one of your scripts holding every word of the query.',
+        required: ['scriptId', 'title', 'folderId', 'path', 'version', 'current', 'titleMatch', 'lines'],
+        properties: {
+          scriptId: { type: 'string' },
+          title: { type: 'string', description: 'The title at that version.' },
+          folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
+          path: {
+            type: 'array',
+            description: 'The script\'s folders, root first (empty at the root).',
+            items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+          },
+          version: { type: 'integer', minimum: 1, description: 'The version that matched.' },
+          current: { type: 'boolean', description: 'Whether that version is the latest.' },
+          titleMatch: { type: 'boolean', description: 'Whether the title holds a query word.' },
+          lines: {
+            type: 'array',
+            maxItems: 5,
+            description: 'The first lines holding any query word (none when only the title matched).',
+            items: {
+              type: 'object',
+              required: ['line', 'text', 'highlights'],
+              properties: {
+                line: { type: 'integer', minimum: 1, description: 'Line number, from 1.' },
+                text: { type: 'string', maxLength: 300, description: 'The line, or the 300 characters of it around its first match.' },
+                highlights: {
+                  type: 'array',
+                  description: 'Where query words are in `text`: [start, end) offsets in UTF-16 code units.',
+                  items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+                },
+              },
+            },
+          },
         },
       },
       Folder: {

@@ -9,11 +9,12 @@ import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../htt
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
+import { ContentSearchQuery, CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
 import { openApiV1Document } from '../openapi/v1';
-import { pageRequest, sendPage } from '../pagination';
+import { offsetAfter, offsetPageRequest, pageRequest, sendPage } from '../pagination';
+import { searchOwnContent } from '../../application/content-search';
 
 async function singleUploadedFile(req: Request) {
   const body = await readMultipart(req);
@@ -45,6 +46,12 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
   router.get('/scripts', async (req, res) => {
     const page = await workspace.scriptsPageOf(actorOf(res).userId, undefined, pageRequest('scripts', req.query));
     sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
+  });
+  // Full-text search of the key owner's scripts, as `GET /api/search?type=content` answers the web app.
+  router.get('/search', async (req, res) => {
+    const { q, versions } = parse(ContentSearchQuery, req.query);
+    const found = await searchOwnContent(ctx, actorOf(res), { q, versions, ...offsetPageRequest('searchContent', req.query) });
+    sendPage(req, res, 'searchContent', { items: found.items, next: offsetAfter(found.next) });
   });
   router.get('/folders', async (req, res) => {
     // `?parentId=` (an id, or `null` for the root) lists one level; without it, every folder

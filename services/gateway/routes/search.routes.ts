@@ -3,20 +3,27 @@ import { folderView, scriptSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf, requireSession } from '../middleware/auth';
-import { SearchQuery } from '../schemas';
+import { ContentSearchQuery, SearchQuery, SearchType } from '../schemas';
 import { parse } from '../validation';
-import { pageRequest, sendPage } from '../pagination';
+import { offsetAfter, offsetPageRequest, pageRequest, sendPage } from '../pagination';
+import { searchOwnContent } from '../../application/content-search';
 
 /**
- * `GET /api/search?q=&type=scripts|folders`, behind a session: the owner's scripts by title or folders by name,
- * anywhere in the tree, each with its folder path (root-first). Paginated like every list (limit, cursor, Link).
- * Titles and names only; content search comes with the full-text search work.
+ * `GET /api/search?q=&type=scripts|folders|content`, behind a session: the owner's scripts by title or folders by
+ * name, anywhere in the tree, each with its folder path (root-first); `content` is the full-text search of titles and
+ * contents (`versions=all`: every version), with the matching lines. Paginated like every list (limit, cursor, Link).
  */
 export function searchRoutes(ctx: GatewayContext): Router {
   const router = Router();
   const workspace = workspaceQueries(ctx.readStore);
 
   router.get('/search', requireSession(ctx, ctx.tokens), async (req, res) => {
+    if (parse(SearchType, req.query).type === 'content') {
+      const { q, versions } = parse(ContentSearchQuery, req.query);
+      const page = offsetPageRequest('searchContent', req.query);
+      const found = await searchOwnContent(ctx, actorOf(res), { q, versions, ...page });
+      return sendPage(req, res, 'searchContent', { items: found.items, next: offsetAfter(found.next) });
+    }
     const { q, type } = parse(SearchQuery, req.query);
     const ownerId = actorOf(res).userId;
     if (type === 'folders') {

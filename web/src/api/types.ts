@@ -38,6 +38,19 @@ export type FolderPathItem = { id: string; name: string };
 /** Search results carry their folder path, root-first (empty at the root). */
 export type ScriptSearchResult = ScriptSummary & { path: FolderPathItem[] };
 export type FolderSearchResult = Folder & { path: FolderPathItem[] };
+/** A line of a content match: 1-based `line`, `text` cut to 300 characters, `highlights` as [start, end) UTF-16 offsets. */
+export type ContentMatchLine = { line: number; text: string; highlights: [number, number][] };
+/** `GET /api/search?type=content`: one item per matching version of a script (`current` false: an older version). */
+export type ContentSearchResult = {
+  scriptId: string;
+  title: string;
+  folderId: string | null;
+  path: FolderPathItem[];
+  version: number;
+  current: boolean;
+  titleMatch: boolean;
+  lines: ContentMatchLine[];
+};
 export type ScriptOrder = 'updated' | 'title' | 'size';
 export type AuditEntry = { position: string | number; type: string; actorId: string | null; actorName: string | null; at: string; summary: string };
 export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };

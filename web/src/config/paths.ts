@@ -5,6 +5,15 @@ export const paths = {
   scriptNew: '/script/new',
   script: (id: string) => `/script/${encodeURIComponent(id)}`,
   scriptPattern: '/script/:id',
+  /** a script opened at a line (search results); `version`: that older version's read-only view in the editor */
+  scriptAt: (id: string, at: { line?: number; version?: number; folderId?: string | null }) => {
+    const query = new URLSearchParams();
+    if (at.folderId) query.set('folderId', at.folderId);
+    if (at.version !== undefined) query.set('version', String(at.version));
+    if (at.line !== undefined) query.set('line', String(at.line));
+    const q = query.toString();
+    return `/script/${encodeURIComponent(id)}${q ? `?${q}` : ''}`;
+  },
   folderAll: '/folder',
   folder: (id: string) => `/folder/${encodeURIComponent(id)}`,
   folderPattern: '/folder/:id',

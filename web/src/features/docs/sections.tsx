@@ -258,6 +258,44 @@ luavault share src/server/init.server.lua # raw URL and loadstring`}</pre>
     ),
   },
   {
+    id: 'search',
+    title: 'Search',
+    body: () => (
+      <>
+        <p>
+          The search box in <Link to="/">My Workspace</Link> looks through all of your own scripts and folders, in every
+          folder. It lists folders and scripts whose name contains what you type, then the <strong>matches inside
+          scripts</strong>.
+        </p>
+        <ul className="lv-docs__list">
+          <li>
+            <strong>What is searched</strong>: the titles and the content of your scripts. Scripts in the trash and other
+            people&apos;s scripts are never searched.
+          </li>
+          <li>
+            <strong>All words</strong>: a script matches when every word you type appears in its title or content, as a whole
+            word, in any case. Words are letters, digits and underscores, so <code>GetService Players</code> finds{' '}
+            <code>game:GetService(&quot;Players&quot;)</code>; paste a line of code to find the script it came from. The best
+            matches come first.
+          </li>
+          <li>
+            Each match shows the script&apos;s folder, its version and up to five matching lines with their line numbers, your
+            words highlighted. Click a line (or move to it with <Kbd>Tab</Kbd> and press <Kbd>Enter</Kbd>) to open the script
+            in the editor with the cursor on that line.
+          </li>
+          <li>
+            <strong>Include all versions</strong> searches every older version too. A match found only in an older version is
+            marked <em>old version</em> and opens that version&apos;s read-only view, where you can restore it.
+          </li>
+          <li>
+            Tools can search with an API key: <code>GET /api/v1/search?q=…</code> (add <code>&amp;versions=all</code> for
+            older versions), see the API Reference.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: 'lua-reference',
     title: 'Lua Reference',
     body: () => (

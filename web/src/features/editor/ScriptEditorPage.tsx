@@ -35,6 +35,8 @@ import { ViewsPanel } from './components/ViewsPanel';
 import { SaveConflictDialog } from './components/SaveConflictDialog';
 import { saveConflictOf, type CurrentVersion } from './save-conflict';
 import { ChangedElsewhere } from '../live/ChangedElsewhere';
+import { useOpenAt } from './use-open-at';
+import { useRevealLine } from './use-reveal-line';
 
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
@@ -73,6 +75,8 @@ export default function ScriptEditorPage() {
   const [conflict, setConflict] = useState<{ theirs: CurrentVersion & { content: string }; mine: string } | null>(null);
   const editorRef = useRef<EditorInstance | null>(null);
   const monacoRef = useRef<MonacoApi | null>(null);
+  /** the mounted editor as state, so opening at a line (below) can wait for it */
+  const [mountedEditor, setMountedEditor] = useState<EditorInstance | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const hintId = useId();
@@ -90,6 +94,9 @@ export default function ScriptEditorPage() {
   const key = draftKey(userId, id, folderId);
   const draft = useDraft(key, { title, content, baseVersion: baseVersion ?? saved?.version ?? null }, { dirty, enabled: loaded && !viewing });
   const leave = useLeaveGuard(dirty, leavingOnPurpose);
+  // `?line=` (and `?version=`) from a search result: that version's view, then the line in the centre with the cursor
+  const openAt = useOpenAt({ scriptId: id, currentVersion: saved?.version ?? null, loaded, viewingVersion: viewing?.version ?? null, onView: setViewing });
+  useRevealLine(mountedEditor, mountedEditor ? monacoRef.current : null, openAt.line, openAt.ready, openAt.key);
 
   // First load of an existing script: fill the editor, then offer a draft if one differs.
   useEffect(() => {
@@ -206,6 +213,7 @@ export default function ScriptEditorPage() {
   const onMount: OnMount = (editor, monaco) => {
     editorRef.current = editor;
     monacoRef.current = monaco as unknown as MonacoApi;
+    setMountedEditor(editor);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void saveRef.current());
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { FolderPlusIcon, PlusIcon, UploadIcon } from '../../components/ui/icons';
@@ -10,6 +10,8 @@ import { FolderCard, ScriptCard } from './components/Cards';
 import { CardList } from './components/CardList';
 import { FolderNameDialog } from './components/FolderDialogs';
 import { SearchBox } from './components/SearchBox';
+import { ContentResults } from './components/ContentResults';
+import { useWorkspaceSearch } from './use-workspace-search';
 import { useFolderSearch, useScriptSearch } from '../../api/search';
 import { usePageTitle } from '../../app/page-title';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
@@ -17,27 +19,15 @@ import { StorageLine } from './components/StorageLine';
 import { AsOfPicker } from '../time-travel/AsOfPicker';
 import { WorkspaceAsOfView } from '../time-travel/WorkspaceAsOfView';
 
-/** The search box's text once typing pauses, so each keystroke does not ask the server. */
-function useSettled(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
 /** My Workspace (/): root folders and unorganized scripts; the search covers the whole tree. */
 export default function WorkspacePage() {
   usePageTitle('My Workspace');
-  const [query, setQuery] = useState('');
+  const search = useWorkspaceSearch();
   const [newFolder, setNewFolder] = useState(false);
   const [newRepo, setNewRepo] = useState(false);
   const [structure, setStructure] = useState(false);
   const folders = useChildFolders(null);
   const scripts = useRootScripts();
-  const searched = useSettled(query.trim());
-  const searching = query.trim() !== '';
   // Time travel: `?asOf=<ISO>` shows the workspace as it was then, read-only (features/time-travel).
   const [params, setParams] = useSearchParams();
   const asOf = params.get('asOf');
@@ -64,7 +54,7 @@ export default function WorkspacePage() {
         <AsOfPicker onPick={showAsOf} />
       </div>
       <div className="toolbar">
-        <SearchBox value={query} onChange={setQuery} label="Search folders and scripts" />
+        <SearchBox value={search.query} onChange={search.setQuery} label="Search folders and scripts" maxLength={200} />
         <div className="row-wrap">
           <Button variant="outline" onClick={() => setNewFolder(true)}>
             <FolderPlusIcon /> New Folder
@@ -81,8 +71,8 @@ export default function WorkspacePage() {
         </div>
       </div>
 
-      {searching ? (
-        <SearchResults query={searched} />
+      {search.searching ? (
+        <SearchResults query={search.searched} allVersions={search.allVersions} onAllVersionsChange={search.setAllVersions} />
       ) : (
         <>
           <section className="section" aria-labelledby="folders-heading">
@@ -142,11 +132,21 @@ function EmptyScripts({ hasFolders }: { hasFolders: boolean }) {
   );
 }
 
-/** Results from the whole tree: folders and scripts whose name contains the query, each with its folder path. */
-function SearchResults({ query }: { query: string }) {
-  const folders = useFolderSearch(query);
-  const scripts = useScriptSearch(query);
+/** The server's longest title or folder-name query; content search takes longer ones (a pasted line of code). */
+const NAME_QUERY_MAX = 100;
+
+/**
+ * Results from the whole tree: folders and scripts whose name contains the query, each with its folder path, then
+ * the scripts whose title or content has every word of it (with the matching lines).
+ */
+function SearchResults(props: { query: string; allVersions: boolean; onAllVersionsChange: (all: boolean) => void }) {
+  const { query } = props;
+  const byName = query.length <= NAME_QUERY_MAX ? query : '';
+  const folders = useFolderSearch(byName);
+  const scripts = useScriptSearch(byName);
   if (query === '') return <Spinner />;
+  const content = <ContentResults query={query} allVersions={props.allVersions} onAllVersionsChange={props.onAllVersionsChange} />;
+  if (byName === '') return content;
   return (
     <>
       <section className="section" aria-labelledby="folder-results-heading">
@@ -168,16 +168,12 @@ function SearchResults({ query }: { query: string }) {
         <CardList
           list={scripts}
           items={scripts.items ?? []}
-          empty={
-            <div className="empty-state">
-              <h3>No scripts match “{query}”</h3>
-              <p>Search looks at script titles and folder names in every folder. Searching inside scripts is not available yet.</p>
-            </div>
-          }
+          empty={<p className="muted">No script titles match “{query}”.</p>}
           loadMoreLabel="Load more scripts"
           card={(s) => <ScriptCard key={s.id} script={s} path={s.path} />}
         />
       </section>
+      {content}
     </>
   );
 }

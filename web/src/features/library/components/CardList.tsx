@@ -20,6 +20,7 @@ export function CardList<T>({
   empty,
   loadMoreLabel,
   card,
+  layout = 'grid',
 }: {
   list: PagedList;
   /** the cards to show (what the list holds, or a filtered part of it) */
@@ -27,6 +28,8 @@ export function CardList<T>({
   empty: ReactNode;
   loadMoreLabel: string;
   card: (item: T) => ReactNode;
+  /** cards side by side (default), or one per row for wide content such as lines of code */
+  layout?: 'grid' | 'list';
 }) {
   return (
     <>
@@ -37,7 +40,7 @@ export function CardList<T>({
       ) : items.length === 0 ? (
         empty
       ) : (
-        <div className="grid">{items.map((item) => card(item))}</div>
+        <div className={layout === 'grid' ? 'grid' : 'card-rows'}>{items.map((item) => card(item))}</div>
       )}
       <LoadMore list={list} label={loadMoreLabel} />
     </>

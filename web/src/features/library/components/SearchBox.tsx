@@ -1,6 +1,6 @@
 import { SearchIcon } from '../../../components/ui/icons';
 
-export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
+export function SearchBox({ value, onChange, label, maxLength }: { value: string; onChange: (v: string) => void; label: string; maxLength?: number }) {
   return (
     <div className="search-box">
       <SearchIcon />
@@ -10,6 +10,7 @@ export function SearchBox({ value, onChange, label }: { value: string; onChange:
         aria-label={label}
         placeholder={label}
         value={value}
+        maxLength={maxLength}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

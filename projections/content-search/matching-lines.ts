@@ -1,0 +1,65 @@
+import { WORD, foldCase } from '../read-store/search-words';
+
+/**
+ * Which lines of a search result to show and what to highlight in them: lines holding any query word as a whole word
+ * (the tokenizer's rule, search-words.ts), first ones first. Runs on one page of results only, and stops reading a
+ * script once it has its lines, so a 5 MB script costs no more than its first matches.
+ */
+export interface MatchingLine {
+  /** 1-based */
+  line: number;
+  text: string;
+  /** [start, end) UTF-16 offsets into `text` */
+  highlights: [number, number][];
+}
+
+export const MAX_LINES = 5;
+export const MAX_LINE_CHARS = 300;
+/** characters kept before the first match when a long line must be cut around it */
+const LEAD = 60;
+
+/** Word spans of `text` whose folded form is one of `words` (already folded). */
+export function wordSpans(text: string, words: ReadonlySet<string>): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const match of text.matchAll(WORD)) {
+    if (words.has(foldCase(match[0]))) spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans;
+}
+
+/** Whether `text` holds any of `words` (already folded) as a whole word. */
+export const holdsAnyWord = (text: string, words: ReadonlySet<string>): boolean => wordSpans(text, words).length > 0;
+
+export function matchingLines(content: string, words: ReadonlySet<string>, maxLines = MAX_LINES): MatchingLine[] {
+  const lines: MatchingLine[] = [];
+  let start = 0;
+  for (let number = 1; start <= content.length && lines.length < maxLines; number++) {
+    const newline = content.indexOf('\n', start);
+    const end = newline === -1 ? content.length : newline;
+    const raw = content.slice(start, end);
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const spans = wordSpans(text, words);
+    if (spans.length > 0) lines.push({ line: number, ...cut(text, spans) });
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  return lines;
+}
+
+/**
+ * A line of at most MAX_LINE_CHARS: from its start, or, when the first match would not fit, from a little before that
+ * match (never splitting a surrogate pair). Highlights are moved into the cut and those outside it dropped.
+ */
+function cut(text: string, spans: [number, number][]): Omit<MatchingLine, 'line'> {
+  if (text.length <= MAX_LINE_CHARS) return { text, highlights: spans };
+  let from = spans[0]![1] <= MAX_LINE_CHARS ? 0 : Math.max(0, spans[0]![0] - LEAD);
+  if (from > 0 && isLowSurrogate(text.charCodeAt(from))) from -= 1;
+  let to = Math.min(text.length, from + MAX_LINE_CHARS);
+  if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to -= 1;
+  const highlights = spans
+    .filter(([s, e]) => s >= from && e <= to)
+    .map(([s, e]): [number, number] => [s - from, e - from]);
+  return { text: text.slice(from, to), highlights };
+}
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;

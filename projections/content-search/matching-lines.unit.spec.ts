@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_LINE_CHARS, matchingLines } from './matching-lines';
+import { searchWords } from '../read-store/search-words';
+
+const words = (query: string) => new Set(searchWords(query));
+
+describe('matchingLines', () => {
+  it('lists the lines holding any query word, 1-based, with UTF-16 highlight ranges of whole words', () => {
+    const content = 'local a = 1\r\nlocal Players = game:GetService("Players")\nprint(players_online)\n\nreturn PLAYERS';
+    expect(matchingLines(content, words('players'))).toEqual([
+      { line: 2, text: 'local Players = game:GetService("Players")', highlights: [[6, 13], [33, 40]] },
+      { line: 5, text: 'return PLAYERS', highlights: [[7, 14]] },
+    ]);
+  });
+
+  it('stops at five lines and reads no further', () => {
+    const content = Array.from({ length: 50 }, (_, i) => `hit ${i}`).join('\n');
+    const lines = matchingLines(content, words('hit'));
+    expect(lines.map((l) => l.line)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('cuts a long line to 300 characters around its first match, keeping surrogate pairs whole', () => {
+    const long = `${'😀'.repeat(200)} needle ${'x'.repeat(400)}`;
+    const [line] = matchingLines(long, words('needle'));
+    expect(line!.text.length).toBeLessThanOrEqual(MAX_LINE_CHARS);
+    const [start, end] = line!.highlights[0]!;
+    expect(line!.text.slice(start, end)).toBe('needle');
+    expect(line!.text.charCodeAt(0) >= 0xdc00 && line!.text.charCodeAt(0) <= 0xdfff).toBe(false);
+
+    const early = `needle ${'y'.repeat(500)} needle`;
+    const [first] = matchingLines(early, words('needle'));
+    expect(first).toEqual({ line: 1, text: early.slice(0, MAX_LINE_CHARS), highlights: [[0, 6]] });
+  });
+
+  it('matches case-insensitively but keeps diacritics, as the search index does', () => {
+    expect(matchingLines('Café au lait\ncafe noir', words('CAFÉ'))).toEqual([{ line: 1, text: 'Café au lait', highlights: [[0, 4]] }]);
+  });
+});
+
+describe('searchWords', () => {
+  it('splits on everything but letters, digits, marks and underscores, folds case and drops repeats', () => {
+    expect(searchWords('local Players = game:GetService("Players")')).toEqual(['local', 'players', 'game', 'getservice']);
+    expect(searchWords('my_var-2 Ünïcode हिन्दी')).toEqual(['my_var', '2', 'ünïcode', 'हिन्दी']);
+    expect(searchWords('!!! ...')).toEqual([]);
+    expect(searchWords(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))).toHaveLength(16);
+  });
+});

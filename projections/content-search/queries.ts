@@ -1,0 +1,67 @@
+import type { ReadStore } from '../read-store/read-store';
+import { WORKSPACE_COLLECTIONS, type ScriptDoc, type ScriptSummaryDoc } from '../workspace/documents';
+import { TIMELINE_COLLECTIONS, type VersionDoc } from '../version-timeline/documents';
+import { holdsAnyWord, matchingLines, type MatchingLine } from './matching-lines';
+
+/**
+ * Full-text search of one user's scripts: the current version of live scripts (the workspace's `scripts`, text index
+ * on title and content), or every version of them (the version timeline's `versions`, whose text index skips
+ * nothing but whose filter leaves out versions of trashed scripts). Trash and purged scripts are never found: the
+ * trash is another collection, and a purge (account deletion included) deletes the documents and their index rows.
+ */
+export type VersionScope = 'current' | 'all';
+
+export interface ContentSearchRequest {
+  ownerId: string;
+  /** folded words (search-words.ts); every one must appear */
+  words: string[];
+  versions: VersionScope;
+  skip: number;
+  limit: number;
+}
+
+export interface ContentSearchHit {
+  script: ScriptSummaryDoc;
+  /** the version that matched and its title (the script's title at that version) */
+  version: number;
+  title: string;
+  current: boolean;
+  titleMatch: boolean;
+  lines: MatchingLine[];
+}
+
+export const contentSearchQueries = (store: ReadStore) => {
+  const scripts = store.collection<ScriptDoc>(WORKSPACE_COLLECTIONS.scripts);
+  const versions = store.collection<VersionDoc>(TIMELINE_COLLECTIONS.versions);
+
+  /** One page, best match first (ties: newest first), and whether another page follows. */
+  return async function searchContent(request: ContentSearchRequest): Promise<{ hits: ContentSearchHit[]; more: boolean }> {
+    const { ownerId, words, skip, limit } = request;
+    const wanted = new Set(words);
+    const describe = (script: ScriptSummaryDoc, found: { version: number; title: string; content: string }): ContentSearchHit => ({
+      script,
+      version: found.version,
+      title: found.title,
+      current: found.version === script.version,
+      titleMatch: holdsAnyWord(found.title, wanted),
+      lines: matchingLines(found.content, wanted),
+    });
+
+    if (request.versions === 'current') {
+      const found = await scripts.searchText(words, { filter: { ownerId }, sort: { updatedAt: -1 }, skip, limit: limit + 1 });
+      return { hits: found.slice(0, limit).map((script) => describe(script, script)), more: found.length > limit };
+    }
+    const found = await versions.searchText(words, { filter: { ownerId, trashedAt: null }, sort: { position: -1 }, skip, limit: limit + 1 });
+    const page = found.slice(0, limit);
+    const ids = [...new Set(page.map((v) => v.scriptId))];
+    const live = await scripts.find({ ownerId, _id: { $in: ids } }, { projection: { content: 0 } });
+    const byId = new Map(live.map((s) => [s._id, s as ScriptSummaryDoc]));
+    // A version whose script is not (or no longer) live is left out: the index and the workspace may differ for an
+    // instant, never for long.
+    const hits = page.flatMap((v) => {
+      const script = byId.get(v.scriptId);
+      return script ? [describe(script, v)] : [];
+    });
+    return { hits, more: found.length > limit };
+  };
+};

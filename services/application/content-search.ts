@@ -1,0 +1,59 @@
+import { ValidationError } from '../domain/shared/errors';
+import { contentSearchQueries, type VersionScope } from '../../projections/content-search/queries';
+import type { MatchingLine } from '../../projections/content-search/matching-lines';
+import { searchWords } from '../../projections/read-store/search-words';
+import { workspaceQueries, type PathItem } from '../../projections/workspace/queries';
+import type { Actor, AppContext } from './context';
+
+/** One item of a content search (docs/api.md "Search"): one per matching version. */
+export interface ContentSearchItem {
+  scriptId: string;
+  title: string;
+  folderId: string | null;
+  path: PathItem[];
+  version: number;
+  current: boolean;
+  titleMatch: boolean;
+  lines: MatchingLine[];
+}
+
+/** The deepest a search pages: results beyond the first 1,000 are not offered (a narrower query finds them). */
+export const MAX_SEARCH_RESULTS = 1000;
+
+export interface ContentSearchInput {
+  q: string;
+  versions: VersionScope;
+  limit: number;
+  /** results of earlier pages */
+  skip: number;
+}
+
+/**
+ * Searches the actor's own live scripts for every word of `q` (titles and contents; `versions: 'all'` every version),
+ * best first, and describes one page: which lines match and where (computed for this page only), and each script's
+ * folder path. `next` is the `skip` of the following page, null on the last one.
+ */
+export async function searchOwnContent(ctx: Pick<AppContext, 'readStore'>, actor: Actor, input: ContentSearchInput): Promise<{ items: ContentSearchItem[]; next: number | null }> {
+  const words = searchWords(input.q);
+  if (words.length === 0) throw new ValidationError('q must hold at least one letter or digit', { field: 'q' });
+  if (input.skip >= MAX_SEARCH_RESULTS) return { items: [], next: null };
+  const limit = Math.min(input.limit, MAX_SEARCH_RESULTS - input.skip);
+  const search = contentSearchQueries(ctx.readStore);
+  const { hits, more } = await search({ ownerId: actor.userId, words, versions: input.versions, skip: input.skip, limit });
+  const folderIds = hits.map((hit) => hit.script.folderId).filter((id): id is string => !!id);
+  const paths = await workspaceQueries(ctx.readStore).folderPaths(actor.userId, folderIds);
+  const items = hits.map(
+    (hit): ContentSearchItem => ({
+      scriptId: hit.script._id,
+      title: hit.title,
+      folderId: hit.script.folderId,
+      path: hit.script.folderId ? (paths.get(hit.script.folderId) ?? []) : [],
+      version: hit.version,
+      current: hit.current,
+      titleMatch: hit.titleMatch,
+      lines: hit.lines,
+    }),
+  );
+  const next = input.skip + limit;
+  return { items, next: more && next < MAX_SEARCH_RESULTS ? next : null };
+}
