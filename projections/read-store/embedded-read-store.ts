@@ -984,7 +984,6 @@ function specName(spec: Pick<IndexSpec, 'keys' | 'text'>): string {
   return [indexName(spec.keys), ...spec.text.map((field) => `${field}_text`)].filter(Boolean).join('_');
 }
 
-
 function cacheKey(collection: string, id: string): string {
   return `${collection}\u0000${id}`;
 }
