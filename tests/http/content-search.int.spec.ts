@@ -144,6 +144,21 @@ describe('content search (GET /api/search?type=content)', () => {
     expect((await alice.get(`/api/search?type=content&q=paged&cursor=${titleCursor}`)).status).toBe(400);
   });
 
+  it('treats FTS and MongoDB query syntax as plain words', async () => {
+    const alice = await signedInUser(server.url, 'syntax');
+    await createScript(alice, { title: 'Ops', content: 'if a AND b OR NOT c then NEAR(x) end -- t0: "quoted" ü' });
+    for (const q of ['AND', 'a AND b', 'NOT c', 'NEAR(x)', 't0:quoted', '"quoted"', '-c', 'Ü', `${'x'.repeat(200)}`, 'a* b^']) {
+      const res = await search(alice, q);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body), q).toBe(true);
+    }
+    expect((await search(alice, 'a AND b OR NOT c')).body).toHaveLength(1);
+    expect((await search(alice, 'NEAR(x) -c')).body).toHaveLength(1);
+    expect((await search(alice, 'a* b^')).body).toHaveLength(1); // `*` is not a prefix search: the words are a and b
+    expect((await search(alice, 'OR zzz')).body).toEqual([]); // OR is a word to find, not an operator
+    expect((await search(alice, '😀 🎮')).status).toBe(400); // no letter or digit
+  });
+
   it('drops a deleted account from search: its documents and their index rows are gone from the read models', async () => {
     const own = await startTestServer();
     try {
