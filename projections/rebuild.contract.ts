@@ -38,6 +38,16 @@ export async function seedLog(store: EventStore): Promise<void> {
   }
 }
 
+/** What full-text search finds for one user: scripts by a title word, versions by content words (owner from version 1). */
+async function searchable(store: ReadStore) {
+  const ids = (docs: { _id: string }[]) => docs.map((d) => d._id).sort();
+  return {
+    scripts: ids(await store.collection('scripts').searchText(['t0'], { filter: { ownerId: 'u0' }, limit: 50 })),
+    tampered: ids(await store.collection('scripts').searchText(['tampered'], { filter: { ownerId: 'u0' }, limit: 50 })),
+    versions: ids(await store.collection('versions').searchText(['print', '2'], { filter: { ownerId: 'u0', trashedAt: null }, limit: 50 })),
+  };
+}
+
 export async function snapshot(store: ReadStore, collections: string[]) {
   const out: Record<string, unknown[]> = {};
   for (const name of collections) out[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
@@ -59,9 +69,12 @@ export function rebuildContract(
       const collections = allProjections.flatMap((p) => p.collections);
       const live = await snapshot(readStore, collections);
       expect((live.scripts ?? []).length).toBe(9);
+      const found = await searchable(readStore);
+      expect(found).toEqual({ scripts: ['u0s0'], tampered: [], versions: ['u0s0:2', 'u0s1:2', 'u0s2:2'] });
 
       await rebuildReadModels(eventStore, readStore, allProjections);
       expect(await snapshot(readStore, collections)).toEqual(live);
+      expect(await searchable(readStore)).toEqual(found);
       for (const projection of allProjections) expect(await readStore.getCheckpoint(projection.name)).toBe(await eventStore.headPosition());
     } finally {
       await cleanup();
@@ -79,13 +92,17 @@ export function rebuildContract(
       await live.stop();
       const collections = allProjections.flatMap((p) => p.collections);
       const expected = await snapshot(readStore, collections);
+      const found = await searchable(readStore);
       // The live read models drift (a stray document, a changed one), and the copy is rebuilt from the log.
       await readStore.collection('scripts').replaceOne({ _id: 'stray' }, { _id: 'stray', title: 'x', lastPosition: '0' }, { upsert: true });
       await readStore.collection('scripts').updateOne({ _id: 'u0s0' }, { $set: { title: 'tampered' } });
       await rebuildReadModels(eventStore, copy, allProjections);
 
+      expect((await searchable(readStore)).tampered).toEqual(['u0s0']);
+
       await adoptReadModels(copy, readStore, allProjections);
       expect(await snapshot(readStore, collections)).toEqual(expected);
+      expect(await searchable(readStore)).toEqual(found); // the copy's writes reached the text indexes too
       for (const projection of allProjections) expect(await readStore.getCheckpoint(projection.name)).toBe(await eventStore.headPosition());
     } finally {
       await copy.dropAll();

@@ -72,10 +72,11 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   /**
-   * `$text` with each word quoted: a document must hold every quoted phrase (logical AND), and the text index finds
-   * the candidates. A phrase is then checked as a case-insensitive SUBSTRING of the text (a phrase `"bar"` passes a
-   * document holding `barrel` once another word's token found it), hence one whole-word regex per word over the text
-   * fields, which runs only on the documents the index found. Ranked by `textScore`, then `sort`.
+   * `$text` with each word quoted: a document must hold every quoted phrase (logical AND: `positivePhrasesMatch` in the
+   * server's fts_matcher.cpp), and the text index finds the candidates. A phrase is then checked as a case-insensitive
+   * SUBSTRING of the text (a phrase `"bar"` passes a document holding `barrel` once another word's token found it),
+   * hence one whole-word regex per word over the text fields, which runs only on the documents the index found.
+   * Ranked by `textScore`, then `sort`.
    */
   async searchText(words: string[], options: TextSearchOptions): Promise<T[]> {
     if (words.length === 0) return [];

@@ -504,6 +504,21 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         expect(await found(['twin'])).toEqual(['new', 'mid', 'old']);
       });
 
+      it('takes a key that is null or missing as a key like any other (the version timeline\'s `trashedAt: null`)', async () => {
+        await store.ensureIndexes([{ collection: 'entries', keys: { ownerId: 1, trashedAt: 1 }, text: ['body'] }]);
+        const entries = store.collection<NoteDoc>('entries');
+        const live = async () =>
+          (await entries.searchText(['lamp'], { filter: { ownerId: 'u1', trashedAt: null }, limit: 10 })).map((d) => d._id).sort();
+        await entries.replaceOne({ _id: 'e1' }, { _id: 'e1', ownerId: 'u1', body: 'lamp one', updatedAt: at(1) }, { upsert: true });
+        await entries.replaceOne({ _id: 'e2' }, { _id: 'e2', ownerId: 'u1', body: 'lamp two', updatedAt: at(2), trashedAt: null }, { upsert: true });
+        expect(await live()).toEqual(['e1', 'e2']);
+        await entries.updateMany({ _id: 'e1' }, { $set: { trashedAt: at(3) } });
+        expect(await live()).toEqual(['e2']);
+        expect((await entries.searchText(['lamp'], { filter: { ownerId: 'u1', trashedAt: at(3) }, limit: 10 })).map((d) => d._id)).toEqual(['e1']);
+        await entries.updateMany({ _id: 'e1' }, { $set: { trashedAt: null } });
+        expect(await live()).toEqual(['e1', 'e2']);
+      });
+
       it('limits and skips in rank order', async () => {
         for (let i = 1; i <= 5; i++) await put({ _id: `n${i}`, ownerId: 'u1', body: 'page word', updatedAt: at(i) });
         expect(await found(['page'], { ownerId: 'u1' }, { limit: 2 })).toEqual(['n5', 'n4']);

@@ -16,8 +16,9 @@ export const versionTimelineProjection: Projection = {
     { collection: C.versions, keys: { scriptId: 1, version: -1 } },
     // history pages: versions and other events, each read newest first by log position
     { collection: C.versions, keys: { scriptId: 1, position: -1 } },
-    // full-text search of one's own versions (versions=all): title and content, the title weighing ten times more
-    { collection: C.versions, keys: { ownerId: 1 }, text: ['title', 'content'], weights: { title: 10, content: 1 } },
+    // full-text search of one's own versions (versions=all) outside the trash: title and content, the title weighing
+    // ten times more; every search names both keys (`trashedAt: null`), so the filter is decided by the index alone
+    { collection: C.versions, keys: { ownerId: 1, trashedAt: 1 }, text: ['title', 'content'], weights: { title: 10, content: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1, _id: -1 } },
   ],

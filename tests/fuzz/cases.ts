@@ -77,6 +77,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/share/folder/:folderShare', auth: 'none', body: 'none' },
   { method: 'GET', path: '/api/share/folder/:folderShare/scripts/:script', auth: 'none', body: 'none' },
   { method: 'GET', path: '/api/share/folder/:folderShare/scripts/:script/raw', auth: 'none', body: 'none' },
+  // search (titles, folder names, full text)
+  { method: 'GET', path: '/api/search?q=fuzz', auth: 'session', body: 'none' },
+  { method: 'GET', path: '/api/search?q=print%20fuzz&type=content&versions=all', auth: 'session', body: 'none' },
   // API keys
   { method: 'GET', path: '/api/api-keys', auth: 'session', body: 'none' },
   { method: 'POST', path: '/api/api-keys', auth: 'session', body: 'json', template: { name: 'fuzz key' } },
@@ -86,6 +89,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/health', auth: 'apiKey', body: 'none' },
   { method: 'GET', path: '/api/v1/scripts', auth: 'apiKey', body: 'none' },
   { method: 'GET', path: '/api/v1/folders', auth: 'apiKey', body: 'none' },
+  { method: 'GET', path: '/api/v1/search?q=print', auth: 'apiKey', body: 'none' },
   { method: 'GET', path: '/api/v1/scripts/:script/content', auth: 'apiKey', body: 'none' },
   { method: 'GET', path: '/api/v1/scripts/:script/raw', auth: 'apiKey', body: 'none' },
   { method: 'GET', path: '/api/v1/scripts/:script/loadstring', auth: 'apiKey', body: 'none' },

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { Client, PASSWORD, createFolder, createScript, signedInUser, startTestServer, type TestServer } from './client';
 
 /** Full-text search of one's own scripts: `GET /api/search?type=content` (session) and `GET /api/v1/search` (API key). */
@@ -141,15 +144,57 @@ describe('content search (GET /api/search?type=content)', () => {
     expect((await alice.get(`/api/search?type=content&q=paged&cursor=${titleCursor}`)).status).toBe(400);
   });
 
-  it('drops a deleted account from search', async () => {
-    const alice = await signedInUser(server.url, 'leaving');
-    await createScript(alice, { title: 'Farewell', content: 'local okapifish = 1' });
-    const apiKey = (await alice.post('/api/api-keys', { name: 'ci' })).body.key as string;
-    expect((await alice.withApiKey(apiKey).get('/api/v1/search?q=okapifish')).body).toHaveLength(1);
-    expect((await alice.post('/api/account/delete', { password: PASSWORD })).status).toBe(204);
-    // nothing left to find for anyone: a second account sees nothing, and the read models hold no entry
-    const other = await signedInUser(server.url, 'after');
-    expect((await search(other, 'okapifish')).body).toEqual([]);
+  it('treats FTS and MongoDB query syntax as plain words', async () => {
+    const alice = await signedInUser(server.url, 'syntax');
+    await createScript(alice, { title: 'Ops', content: 'if a AND b OR NOT c then NEAR(x) end -- t0: "quoted" ü' });
+    for (const q of ['AND', 'a AND b', 'NOT c', 'NEAR(x)', 't0:quoted', '"quoted"', '-c', 'Ü', `${'x'.repeat(200)}`, 'a* b^']) {
+      const res = await search(alice, q);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body), q).toBe(true);
+    }
+    expect((await search(alice, 'a AND b OR NOT c')).body).toHaveLength(1);
+    expect((await search(alice, 'NEAR(x) -c')).body).toHaveLength(1);
+    expect((await search(alice, 'a* b^')).body).toHaveLength(1); // `*` is not a prefix search: the words are a and b
+    expect((await search(alice, 'OR zzz')).body).toEqual([]); // OR is a word to find, not an operator
+    expect((await search(alice, '😀 🎮')).status).toBe(400); // no letter or digit
+  });
+
+  it('drops a deleted account from search: its documents and their index rows are gone from the read models', async () => {
+    const own = await startTestServer();
+    try {
+      const alice = await signedInUser(own.url, 'leaving');
+      const userId = alice.user!.id;
+      const script = await createScript(alice, { title: 'Farewell', content: 'local okapifish = 1' });
+      await alice.put(`/api/scripts/${script.id}`, { content: 'local okapifish = 2' });
+      await createScript(alice, { title: 'Binned', content: 'local okapifish = 3' }).then((s) => alice.delete(`/api/scripts/${s.id}`));
+      const apiKey = (await alice.post('/api/api-keys', { name: 'ci' })).body.key as string;
+      expect((await alice.withApiKey(apiKey).get('/api/v1/search?q=okapifish&versions=all')).body).toHaveLength(2);
+      expect((await alice.post('/api/account/delete', { password: PASSWORD })).status).toBe(204);
+      await own.stop();
+
+      const reads = await openEmbeddedReadStore(join(own.dataDir, 'read-models.sqlite'));
+      try {
+        for (const name of ['scripts', 'versions']) {
+          expect(await reads.collection(name).countDocuments({ ownerId: userId }), name).toBe(0);
+          expect(await reads.collection(name).searchText(['okapifish'], { filter: { ownerId: userId }, limit: 10 }), name).toEqual([]);
+        }
+      } finally {
+        await reads.close();
+      }
+      const db = new Database(join(own.dataDir, 'read-models.sqlite'), { readonly: true });
+      try {
+        const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts' ESCAPE '\\'").all() as { name: string }[];
+        expect(tables).toHaveLength(2);
+        for (const { name } of tables) {
+          const orphans = db.prepare(`SELECT count(*) AS n FROM ${name} WHERE rowid NOT IN (SELECT rowid FROM ${name.slice(0, -'_fts'.length)})`).get() as { n: number };
+          expect(orphans.n, name).toBe(0);
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      await own.dispose();
+    }
   });
 });
 
