@@ -27,6 +27,8 @@ Commands:
   status                        what push and pull would do
   diff [file]                   local files against the server's latest version
   share <file>                  share a script; prints its raw URL and loadstring snippet
+  search <words...>             find your scripts by title or content (every word must appear), grep-style lines;
+                                --all-versions: older versions too; --limit n (default 20, at most 100)
 
 Options:
   --delete         push: delete server scripts whose file is gone; pull: remove files deleted on the server
@@ -48,6 +50,8 @@ const OPTIONS = /** @type {const} */ ({
   quiet: { type: 'boolean', short: 'q', default: false },
   debounce: { type: 'string', default: '300' },
   once: { type: 'boolean', default: false },
+  'all-versions': { type: 'boolean', default: false },
+  limit: { type: 'string', default: '20' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', default: false },
 });
@@ -274,8 +278,54 @@ async function shareCommand(args) {
   return EXIT.ok;
 }
 
+/**
+ * `search <words...>`: the server's full-text search, printed like grep (`where:line: text`). Inside a synced directory
+ * a hit on a synced script is named by its local file; elsewhere by its folder path and title.
+ * @param {Args} args
+ */
+async function searchCommand(args) {
+  const client = await api();
+  const q = args.positionals.join(' ').trim();
+  if (!q) throw new CliError('luavault search <words...> [--all-versions]', EXIT.usage);
+  const limit = Number(args.values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CliError('--limit takes a whole number from 1 to 100', EXIT.usage);
+  const hits = await client.search(q, { allVersions: args.values['all-versions'], limit });
+  const root = await findSyncRoot('.');
+  const state = root ? await readState(root) : null;
+  /** @type {Map<string, string>} script id -> local path, relative to the working directory */
+  const localPaths = new Map();
+  if (root && state && (!state.server || state.server === client.server)) {
+    for (const [path, seen] of Object.entries(state.files)) localPaths.set(seen.id, relative('.', resolve(root, path)).split(sep).join('/'));
+  }
+  const results = hits.map((hit) => ({
+    ...hit,
+    where: localPaths.get(hit.scriptId) ?? [...hit.path.map((folder) => folder.name), hit.title].join('/'),
+  }));
+  if (args.values.json) {
+    process.stdout.write(`${JSON.stringify({ command: 'search', q, results, exitCode: 0 })}\n`);
+    return EXIT.ok;
+  }
+  const lines = [];
+  for (const hit of results) {
+    const where = hit.current ? hit.where : `${hit.where} (v${hit.version})`;
+    if (hit.lines.length === 0) lines.push(`${where}: title matches`);
+    for (const line of hit.lines) lines.push(`${where}:${line.line}: ${line.text}`);
+  }
+  process.stdout.write(lines.length ? `${lines.join('\n')}\n` : 'No matches\n');
+  return EXIT.ok;
+}
+
 /** @type {Record<string, (args: Args) => Promise<number>>} */
-const COMMANDS = { login, pull: pullCommand, push: pushCommand, watch: watchCommand, status: statusCommand, diff: diffCommand, share: shareCommand };
+const COMMANDS = {
+  login,
+  pull: pullCommand,
+  push: pushCommand,
+  watch: watchCommand,
+  status: statusCommand,
+  diff: diffCommand,
+  share: shareCommand,
+  search: searchCommand,
+};
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);

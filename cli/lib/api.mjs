@@ -5,6 +5,8 @@ import { ApiError, CliError, EXIT } from './errors.mjs';
  * @typedef {{ id: string, title: string, folderId: string | null, version: number, size: number }} ScriptSummary
  * @typedef {{ id: string, name: string, parentId: string | null }} Folder
  * @typedef {{ id: string, title: string, content: string, version: number }} ScriptContent
+ * @typedef {{ line: number, text: string, highlights: [number, number][] }} SearchLine
+ * @typedef {{ scriptId: string, title: string, path: { id: string, name: string }[], version: number, current: boolean, titleMatch: boolean, lines: SearchLine[] }} SearchHit
  */
 
 const MAX_RETRIES = 3;
@@ -115,6 +117,16 @@ export class Api {
   /** @param {string} id @returns {Promise<{ shareId: string, rawUrl?: string, loadstring?: string }>} */
   async share(id) {
     return (await this.request('POST', `/scripts/${encodeURIComponent(id)}/share`)).data;
+  }
+  /**
+   * One page of full-text search over the key owner's scripts (every word must appear).
+   * @param {string} q @param {{ allVersions?: boolean, limit?: number }} [options]
+   * @returns {Promise<SearchHit[]>}
+   */
+  async search(q, options = {}) {
+    const params = new URLSearchParams({ q, limit: String(options.limit ?? 20) });
+    if (options.allVersions) params.set('versions', 'all');
+    return (await this.request('GET', `/search?${params}`)).data;
   }
   /** @param {string} id @returns {Promise<string>} */
   async loadstring(id) {

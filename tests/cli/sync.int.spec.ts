@@ -236,6 +236,28 @@ describe('luavault share, login, watch, errors', () => {
     await user.dispose();
   });
 
+  it('search finds a pushed script by a line of its content, named by its local file; --all-versions finds an edited-away line', async () => {
+    const { user, project } = await pushedProject('Searchable');
+    const found = await user.run(['search', 'require(game.ReplicatedStorage.Shared.Util)'], { cwd: join(project, 'src') });
+    expect(found.code).toBe(0);
+    // every line holding one of the words is shown (here `Util` is on line 2 too)
+    expect(found.stdout).toBe('server/init.server.lua:1: local Util = require(game.ReplicatedStorage.Shared.Util)\nserver/init.server.lua:2: print(Util.greet("server"))\n');
+
+    // outside the synced directory: the folder path and the title name the script
+    const elsewhere = await user.run(['search', 'client', '✓', '--json'], { cwd: await tempDir('search') });
+    expect(JSON.parse(elsewhere.stdout).results).toMatchObject([{ where: 'Searchable/src/client/init.client.lua', current: true, lines: [{ line: 1 }] }]);
+
+    await writeFile(join(project, 'src/shared/Modules/init.lua'), 'return { release = 2 }\n');
+    expect((await user.run(['push'], { cwd: project })).code).toBe(0);
+    expect((await user.run(['search', 'version', '=', '1'], { cwd: project })).stdout).toBe('No matches\n');
+    const old = await user.run(['search', 'version', '--all-versions'], { cwd: project });
+    expect(old.stdout).toBe('src/shared/Modules/init.lua (v1):1: return { version = 1 }\n');
+
+    expect((await user.run(['search'], { cwd: project })).code).toBe(2);
+    expect((await user.run(['search', 'x', '--limit', '500'], { cwd: project })).code).toBe(2);
+    await user.dispose();
+  });
+
   it('login reads the key from stdin, checks it and stores it with mode 0600; a refused key stores nothing (exit 4)', async () => {
     const user = await startCliUser(server);
     const noEnv = { LUAVAULT_SERVER: '', LUAVAULT_API_KEY: '' };

@@ -233,7 +233,8 @@ luavault watch my-game                    # push on save
 luavault pull Games/MyGame copy           # the folder into an empty directory
 luavault status                           # what push and pull would do
 luavault diff src/shared/Util.luau        # your file against the latest version
-luavault share src/server/init.server.lua # raw URL and loadstring`}</pre>
+luavault share src/server/init.server.lua # raw URL and loadstring
+luavault search GetService Players        # file:line: text for every match`}</pre>
         <ul className="lv-docs__list">
           <li>
             A directory is a folder of the same name, a <code>.lua</code> or <code>.luau</code> file a script titled with its
