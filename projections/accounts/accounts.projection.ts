@@ -1,4 +1,5 @@
 import type { Projection } from '../projection';
+import type { LuaVaultEventType } from '../../services/domain/events';
 import { ACCOUNT_COLLECTIONS as C, type ApiKeyDoc, type SessionDoc, type UserDoc } from './documents';
 import { applyStorageEvent } from './storage-tally';
 
@@ -17,6 +18,21 @@ export const accountsProjection: Projection = {
     { collection: C.apiKeys, keys: { ownerId: 1, createdAt: -1, _id: -1 } },
     { collection: C.users, keys: { createdAt: 1, _id: 1 } },
   ],
+  eventTypes: new Set([
+    'UserRegistered',
+    'UserSignedIn',
+    'UserSignedOut',
+    'UserPasswordChanged',
+    'AccountDeleted',
+    'ApiKeyCreated',
+    'ApiKeyUsed',
+    'ApiKeyDeleted',
+    'ScriptCreated',
+    'ScriptSaved',
+    'ScriptRestored',
+    'ScriptDeleted',
+    'ScriptPurged',
+  ] satisfies LuaVaultEventType[]),
   // storage and scriptSizes are read by _id only
   async apply(event, store) {
     const at = event.metadata.at;
