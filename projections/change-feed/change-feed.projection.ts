@@ -181,7 +181,7 @@ async function prune(
 /** Removes a user's entries up to and including `through`: whole chunks, then the older part of the one across it. */
 async function dropThrough(chunks: ReadCollection<ChangeChunkDoc>, userId: string, through: string): Promise<void> {
   await chunks.deleteMany({ userId, lastKey: { $lte: through } });
-  for (const chunk of await chunks.find({ userId, _id: { $lte: through } })) {
+  for (const chunk of await chunks.find({ userId, lastKey: { $gt: through }, _id: { $lte: through } })) {
     const rest = chunkOf(chunk._id, userId, chunk.entries.filter((entry) => entry.positionKey > through));
     if (rest) await chunks.replaceOne({ _id: chunk._id }, rest);
     else await chunks.deleteOne({ _id: chunk._id });

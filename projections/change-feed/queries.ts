@@ -14,24 +14,24 @@ export const changeFeedQueries = (store: ReadStore) => {
   return {
     /**
      * Every user's entries after `after`, up to and including `through`, oldest first. Different users' chunks
-     * interleave, so chunks are read in order of their `_id` (no entry of a chunk is older than it): once `limit`
-     * entries older than the next chunk's `_id` are gathered, no later chunk can change the answer.
+     * interleave, so every chunk that ends after `after` is read (found through the `lastKey` index: the chunks
+     * written since, a few while streams follow the feed) and their entries merged; only the `limit` oldest are kept
+     * as pages come in.
      */
     between: async (after: string, through: string, limit: number): Promise<ChangeEntryDoc[]> => {
       let found: ChangeEntryDoc[] = [];
-      let cursor: string | null = null;
-      for (;;) {
-        const range: Record<string, string> = cursor === null ? { $lte: through } : { $gt: cursor, $lte: through };
-        const page = await chunks.find({ lastKey: { $gt: after }, _id: range }, { sort: { _id: 1 }, limit: CHUNK_PAGE });
-        for (const chunk of page) {
-          if (found.length >= limit) {
-            found = found.sort(byPosition).slice(0, limit); // only the `limit` oldest can be part of the answer
-            if (found[limit - 1]!.positionKey < chunk._id) return found;
-          }
+      const seen = new Set<string>();
+      for (let cursor = after; ; ) {
+        // `$gte`: chunks ending at the same position (a failed batch's, until merged) are not skipped between pages
+        const page = await chunks.find({ lastKey: { $gte: cursor } }, { sort: { lastKey: 1 }, limit: CHUNK_PAGE });
+        const fresh = page.filter((chunk) => !seen.has(chunk._id) && chunk.lastKey > after);
+        for (const chunk of fresh) {
+          seen.add(chunk._id);
           for (const entry of chunk.entries) if (entry.positionKey > after && entry.positionKey <= through) found.push(toEntryDoc(chunk.userId, entry));
         }
-        if (page.length < CHUNK_PAGE) return found.sort(byPosition).slice(0, limit);
-        cursor = page[page.length - 1]!._id;
+        if (found.length > limit) found = found.sort(byPosition).slice(0, limit);
+        if (page.length < CHUNK_PAGE || fresh.length === 0) return found.sort(byPosition).slice(0, limit);
+        cursor = page[page.length - 1]!.lastKey;
       }
     },
     /** One user's entries after `after`, oldest first (a user's chunks never overlap: their order is the entries'). */
