@@ -18,6 +18,11 @@ export interface Projection {
   /** read-model collections this projection owns */
   collections: string[];
   indexes: IndexSpec[];
+  /**
+   * Optional: the only event types `apply`/`applyBatch` act on. The projector hands it no others (a rebuild then
+   * skips most calls of a projection that reads a few types); without it, every event.
+   */
+  eventTypes?: ReadonlySet<string>;
   /** Applies one event. Must be idempotent: every write is guarded by `positionKey` (see `guard`). */
   apply(event: ProjectedEvent, store: ReadStore): Promise<void>;
   /** Optional: applies a whole batch at once (fold in memory, write once); used instead of `apply` when present. */

@@ -1,55 +1,109 @@
-import type { ReadStore } from '../read-store/read-store';
-import { guard, type ProjectedEvent } from '../projection';
+import type { ReadCollection, ReadStore } from '../read-store/read-store';
+import type { ProjectedEvent } from '../projection';
 import { utf8Bytes } from '../../services/domain/script/limits';
 import { ACCOUNT_COLLECTIONS as C, type ScriptSizeDoc, type StorageDoc } from './documents';
 
+/** A document as the batch found it and as it is now (null: none). */
+interface Tracked<T> {
+  loaded: T | null;
+  current: T | null;
+}
+
 /**
  * Keeps each account's storage tally from version events: a new version adds its UTF-8 bytes, a purge gives back
- * every version of the script. Replays change nothing: each write is guarded by the document's `lastPosition`
- * (one account's events arrive in log order, so its tally's guard is enough to count each event once).
+ * every version of the script. A batch is folded in memory, each script size and account tally read once and written
+ * once (a rebuild saves a script many times per batch). Replays change nothing: an event counts for a document only
+ * if it is newer than the document's `lastPosition` (one account's events arrive in log order, so its tally's
+ * position is enough to count each event once); tallies are written before sizes, so a batch that fails between the
+ * two (MongoDB: no transaction) leaves sizes the replay folds again over tallies that skip what they already count.
  */
-export async function applyStorageEvent(event: ProjectedEvent, store: ReadStore): Promise<void> {
-  const sizes = store.collection<ScriptSizeDoc>(C.scriptSizes);
-  switch (event.type) {
-    case 'ScriptCreated': {
-      const { scriptId, ownerId, content } = event.data;
-      const bytes = utf8Bytes(content);
-      if (!(await sizes.findOne({ _id: scriptId }))) {
-        await sizes.replaceOne({ _id: scriptId }, { _id: scriptId, ownerId, bytes, lastPosition: event.positionKey }, { upsert: true });
+export class StorageTally {
+  private readonly sizes = new Map<string, Tracked<ScriptSizeDoc>>();
+  private readonly tallies = new Map<string, Tracked<StorageDoc>>();
+
+  constructor(private readonly store: ReadStore) {}
+
+  async apply(event: ProjectedEvent): Promise<void> {
+    switch (event.type) {
+      case 'ScriptCreated': {
+        const { scriptId, ownerId, content } = event.data;
+        const bytes = utf8Bytes(content);
+        const size = await this.size(scriptId);
+        if (!size.current) size.current = { _id: scriptId, ownerId, bytes, lastPosition: event.positionKey };
+        await this.charge(ownerId, bytes, event);
+        return;
       }
-      await charge(store, ownerId, bytes, event);
-      return;
+      case 'ScriptSaved':
+      case 'ScriptRestored': {
+        const size = await this.size(event.data.scriptId);
+        const current = size.current;
+        if (!current) return; // deleted meanwhile (a replay) or never created
+        const bytes = utf8Bytes(event.data.content);
+        if (event.positionKey > current.lastPosition) size.current = { ...current, bytes: current.bytes + bytes, lastPosition: event.positionKey };
+        await this.charge(current.ownerId, bytes, event);
+        return;
+      }
+      // A trashed script still counts; only a purge (or a deletion from before the trash) gives its bytes back.
+      case 'ScriptDeleted':
+      case 'ScriptPurged': {
+        const size = await this.size(event.data.scriptId);
+        const current = size.current;
+        if (!current) return;
+        await this.charge(current.ownerId, -current.bytes, event);
+        size.current = null;
+        return;
+      }
+      default:
+        return;
     }
-    case 'ScriptSaved':
-    case 'ScriptRestored': {
-      const size = await sizes.findOne({ _id: event.data.scriptId });
-      if (!size) return; // deleted meanwhile (a replay) or never created
-      const bytes = utf8Bytes(event.data.content);
-      await sizes.updateOne(guard(size._id, event), { $inc: { bytes }, $set: { lastPosition: event.positionKey } });
-      await charge(store, size.ownerId, bytes, event);
-      return;
+  }
+
+  /** The account is gone: so is its tally. */
+  async forget(userId: string): Promise<void> {
+    (await this.tally(userId)).current = null;
+  }
+
+  /** Writes what the batch changed: tallies first, then sizes. */
+  async write(): Promise<void> {
+    await writeTracked(this.store.collection<StorageDoc>(C.storage), this.tallies);
+    await writeTracked(this.store.collection<ScriptSizeDoc>(C.scriptSizes), this.sizes);
+  }
+
+  private async size(scriptId: string): Promise<Tracked<ScriptSizeDoc>> {
+    let tracked = this.sizes.get(scriptId);
+    if (!tracked) {
+      const loaded = await this.store.collection<ScriptSizeDoc>(C.scriptSizes).findOne({ _id: scriptId });
+      this.sizes.set(scriptId, (tracked = { loaded, current: loaded }));
     }
-    // A trashed script still counts; only a purge (or a deletion from before the trash) gives its bytes back.
-    case 'ScriptDeleted':
-    case 'ScriptPurged': {
-      const size = await sizes.findOne({ _id: event.data.scriptId });
-      if (!size) return;
-      await charge(store, size.ownerId, -size.bytes, event);
-      await sizes.deleteOne({ _id: size._id });
-      return;
+    return tracked;
+  }
+
+  private async tally(userId: string): Promise<Tracked<StorageDoc>> {
+    let tracked = this.tallies.get(userId);
+    if (!tracked) {
+      const loaded = await this.store.collection<StorageDoc>(C.storage).findOne({ _id: userId });
+      this.tallies.set(userId, (tracked = { loaded, current: loaded }));
     }
-    default:
-      return;
+    return tracked;
+  }
+
+  private async charge(userId: string, bytes: number, event: ProjectedEvent): Promise<void> {
+    const tally = await this.tally(userId);
+    const current = tally.current;
+    if (!current) tally.current = { _id: userId, usedBytes: Math.max(0, bytes), lastPosition: event.positionKey };
+    else if (event.positionKey > current.lastPosition) tally.current = { ...current, usedBytes: current.usedBytes + bytes, lastPosition: event.positionKey };
   }
 }
 
-async function charge(store: ReadStore, userId: string, bytes: number, event: ProjectedEvent): Promise<void> {
-  const storage = store.collection<StorageDoc>(C.storage);
-  const current = await storage.findOne({ _id: userId });
-  // No guarded upsert: a guard that fails on an existing document would make the upsert insert a duplicate id.
-  if (!current) {
-    await storage.replaceOne({ _id: userId }, { _id: userId, usedBytes: Math.max(0, bytes), lastPosition: event.positionKey }, { upsert: true });
-    return;
+/** Each changed document written once: guarded by the position it was read at, created, or deleted. */
+async function writeTracked<T extends { _id: string; lastPosition: string }>(
+  collection: ReadCollection<T & { [key: string]: unknown }>,
+  tracked: Map<string, Tracked<T>>,
+): Promise<void> {
+  for (const [id, { loaded, current }] of tracked) {
+    if (current === loaded) continue;
+    if (!current) await collection.deleteOne({ _id: id });
+    else if (!loaded) await collection.replaceOne({ _id: id }, current, { upsert: true });
+    else await collection.replaceOne({ _id: id, lastPosition: loaded.lastPosition }, current, { upsert: false });
   }
-  await storage.updateOne(guard(userId, event), { $inc: { usedBytes: bytes }, $set: { lastPosition: event.positionKey } });
 }

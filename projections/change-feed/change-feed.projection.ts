@@ -1,10 +1,11 @@
-import type { ReadStore, Update } from '../read-store/read-store';
+import type { ReadCollection, ReadStore, Update } from '../read-store/read-store';
 import type { ProjectedEvent, Projection } from '../projection';
 import {
   CHANGE_FEED_COLLECTIONS as C,
   CHANGE_FEED_MAX_AGE_MS,
   CHANGE_FEED_MAX_ENTRIES,
-  type ChangeEntryDoc,
+  type ChangeChunkDoc,
+  type ChangeEntry,
   type MarkDoc,
   type OwnerDoc,
 } from './documents';
@@ -15,16 +16,18 @@ const PRUNE_SLACK = Math.ceil(CHANGE_FEED_MAX_ENTRIES / 10);
 
 /**
  * Change feed: each user's recent changes to their own scripts and folders, one entry per event keyed by its log
- * position. `GET /api/events` streams new entries and replays them after `Last-Event-ID`; the feed is bounded per
- * user (entries and age), and a client behind what was pruned is told to reload.
+ * position, stored one document per user per batch (ChangeChunkDoc). `GET /api/events` streams new entries and replays
+ * them after `Last-Event-ID`; the feed is bounded per user (entries and age), and a client behind what was pruned is
+ * told to reload.
  */
 export const changeFeedProjection: Projection = {
-  name: 'changeFeed',
+  // the checkpoint's name changed with the collections (see CHANGE_FEED_COLLECTIONS): the feed projects anew
+  name: 'changeFeedChunks',
   collections: Object.values(C),
   indexes: [
-    { collection: C.entries, keys: { positionKey: 1 } },
-    { collection: C.entries, keys: { userId: 1, positionKey: 1 } },
-    { collection: C.entries, keys: { userId: 1, at: 1 } },
+    { collection: C.chunks, keys: { lastKey: 1 } },
+    { collection: C.chunks, keys: { userId: 1, lastKey: 1 } },
+    { collection: C.chunks, keys: { userId: 1, oldestAt: 1 } },
     { collection: C.owners, keys: { ownerId: 1 } },
   ],
   apply: (event, store) => applyEvents([event], store),
@@ -32,8 +35,10 @@ export const changeFeedProjection: Projection = {
 };
 
 async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
+  const first = events[0];
+  if (!first) return;
   const owners = store.collection<OwnerDoc>(C.owners);
-  const entries = store.collection<ChangeEntryDoc>(C.entries);
+  const chunks = store.collection<ChangeChunkDoc>(C.chunks);
   const marks = store.collection<MarkDoc>(C.marks);
   const cache = new Map<string, OwnerDoc | null>();
   const changed = new Set<string>();
@@ -44,11 +49,27 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     let batch = users.get(userId);
     if (!batch) {
       const mark = await marks.findOne({ _id: userId });
-      batch = { seqBefore: mark?.seq ?? 0, seq: mark?.seq ?? 0, skippedThrough: null };
+      batch = { seqBefore: mark?.seq ?? 0, seq: mark?.seq ?? 0, skippedThrough: null, entries: [] };
       users.set(userId, batch);
     }
     return batch;
   };
+  // A batch that failed part-way (MongoDB: no transaction) may have written chunks with some of these entries (and
+  // later ones) already: their entries keep their numbers, so a replay numbers the feed exactly as a single pass
+  // would, and stay (the replay may not make them again: the owner records may be written too). One range query per
+  // batch finds them (none, almost always).
+  const written = new Map<string, number>();
+  const earlier = new Map<string, ChangeChunkDoc[]>();
+  for (const chunk of await chunks.find({ lastKey: { $gte: first.positionKey } })) {
+    for (const entry of chunk.entries) written.set(entry.positionKey, entry.seq);
+    earlier.set(chunk.userId, [...(earlier.get(chunk.userId) ?? []), chunk]);
+  }
+  // The user's count includes them even when the failed batch also wrote the owner records (the replay then makes no
+  // entry for those events) but not the count.
+  for (const [userId, list] of earlier) {
+    const batch = await userBatch(userId);
+    for (const chunk of list) for (const entry of chunk.entries) batch.seq = Math.max(batch.seq, entry.seq);
+  }
 
   for (const event of events) {
     if (event.type === 'AccountDeleted') {
@@ -71,17 +92,24 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
       batch.skippedThrough = event.positionKey;
       continue;
     }
-    // A batch that failed part-way (MongoDB: no transaction) may have written this entry already: it keeps its number,
-    // so a replay numbers the feed exactly as a single pass would.
-    const written = await entries.findOne({ _id: event.positionKey });
-    const seq = written ? written.seq : ++batch.seq;
+    const seq = written.get(event.positionKey) ?? ++batch.seq;
     batch.seq = Math.max(batch.seq, seq);
-    const entry: ChangeEntryDoc = { _id: event.positionKey, userId: owner.ownerId, positionKey: event.positionKey, seq, at: event.metadata.at, ...change };
-    await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
+    batch.entries.push({ positionKey: event.positionKey, seq, at: event.metadata.at, ...change });
+  }
+
+  for (const [userId, batch] of users) {
+    const before = batch.entries.length > 0 ? (earlier.get(userId) ?? []) : [];
+    const entries = before.length === 0 ? batch.entries : merged(before, batch.entries);
+    const chunk = chunkOf(entries[0]?.positionKey, userId, entries);
+    if (!chunk) continue;
+    await chunks.replaceOne({ _id: chunk._id }, chunk, { upsert: true });
+    // their entries are all in this chunk now
+    const replaced = before.filter((other) => other._id !== chunk._id).map((other) => other._id);
+    if (replaced.length > 0) await chunks.deleteMany({ _id: { $in: replaced } });
   }
   // Each user's numbering (`marks`) before the owner documents: a replay skips events its owner documents already
   // include, so a batch that failed after writing owners but before marks would leave the numbering behind for good.
-  for (const [userId, batch] of users) await prune(store, userId, cutoff, batch);
+  for (const [userId, batch] of users) await prune(chunks, marks, userId, cutoff, batch);
   for (const key of changed) {
     const owner = cache.get(key);
     if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
@@ -94,6 +122,26 @@ interface UserBatch {
   seq: number;
   /** newest position of this batch not written (older than the age limit) */
   skippedThrough: string | null;
+  /** this batch's entries for the user, oldest first */
+  entries: ChangeEntry[];
+}
+
+/** The entries of a failed batch's chunks and a replay's, each once, oldest first. */
+function merged(chunks: ChangeChunkDoc[], entries: ChangeEntry[]): ChangeEntry[] {
+  const byPosition = new Map<string, ChangeEntry>();
+  for (const chunk of chunks) for (const entry of chunk.entries) byPosition.set(entry.positionKey, entry);
+  for (const entry of entries) byPosition.set(entry.positionKey, entry);
+  return [...byPosition.values()].sort((a, b) => (a.positionKey < b.positionKey ? -1 : 1));
+}
+
+/** The chunk holding `entries` (oldest first) under `id`, or null when none is left. */
+function chunkOf(id: string | undefined, userId: string, entries: ChangeEntry[]): ChangeChunkDoc | null {
+  const oldest = entries[0];
+  const newest = entries[entries.length - 1];
+  if (id === undefined || !oldest || !newest) return null;
+  let oldestAt = oldest.at;
+  for (const entry of entries) if (entry.at < oldestAt) oldestAt = entry.at;
+  return { _id: id, userId, lastKey: newest.positionKey, firstSeq: oldest.seq, oldestAt, entries };
 }
 
 /**
@@ -106,28 +154,45 @@ const capFloor = (seq: number) => Math.max(0, Math.floor((seq - CHANGE_FEED_MAX_
  * Keeps a user's feed bounded: entries older than the age limit and entries beyond the cap go, and the newest position
  * removed (or never written) is remembered, so a client that last saw an older one is told to reload.
  */
-async function prune(store: ReadStore, userId: string, cutoff: string, batch: UserBatch): Promise<void> {
-  const entries = store.collection<ChangeEntryDoc>(C.entries);
+async function prune(
+  chunks: ReadCollection<ChangeChunkDoc>,
+  marks: ReadCollection<MarkDoc>,
+  userId: string,
+  cutoff: string,
+  batch: UserBatch,
+): Promise<void> {
   let through = batch.skippedThrough;
-  const later = (key: string | undefined) => {
-    if (key !== undefined && (through === null || key > through)) through = key;
+  const later = (key: string) => {
+    if (through === null || key > through) through = key;
   };
-  const [newestOld] = await entries.find({ userId, at: { $lt: cutoff } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
-  later(newestOld?.positionKey);
+  for (const chunk of await chunks.find({ userId, oldestAt: { $lt: cutoff } })) {
+    for (const entry of chunk.entries) if (entry.at < cutoff) later(entry.positionKey);
+  }
   const floor = capFloor(batch.seq);
   if (floor > capFloor(batch.seqBefore)) {
-    const [lastToGo] = await entries.find({ userId, seq: { $lte: floor } }, { sort: { positionKey: -1 }, limit: 1, projection: { positionKey: 1 } });
-    later(lastToGo?.positionKey);
+    for (const chunk of await chunks.find({ userId, firstSeq: { $lte: floor } })) {
+      for (const entry of chunk.entries) if (entry.seq <= floor) later(entry.positionKey);
+    }
   }
-  if (through !== null) await entries.deleteMany({ userId, positionKey: { $lte: through } });
+  if (through !== null) await dropThrough(chunks, userId, through);
   const update: Update = { $set: { seq: batch.seq } };
   if (through !== null) update.$max = { prunedThrough: through };
-  if (through !== null || batch.seq !== batch.seqBefore) await store.collection<MarkDoc>(C.marks).updateOne({ _id: userId }, update, { upsert: true });
+  if (through !== null || batch.seq !== batch.seqBefore) await marks.updateOne({ _id: userId }, update, { upsert: true });
+}
+
+/** Removes a user's entries up to and including `through`: whole chunks, then the older part of the one across it. */
+async function dropThrough(chunks: ReadCollection<ChangeChunkDoc>, userId: string, through: string): Promise<void> {
+  await chunks.deleteMany({ userId, lastKey: { $lte: through } });
+  for (const chunk of await chunks.find({ userId, lastKey: { $gt: through }, _id: { $lte: through } })) {
+    const rest = chunkOf(chunk._id, userId, chunk.entries.filter((entry) => entry.positionKey > through));
+    if (rest) await chunks.replaceOne({ _id: chunk._id }, rest);
+    else await chunks.deleteOne({ _id: chunk._id });
+  }
 }
 
 /** A deleted account's feed goes with it. */
 async function forgetUser(store: ReadStore, userId: string, cache: Map<string, OwnerDoc | null>): Promise<void> {
-  await store.collection(C.entries).deleteMany({ userId });
+  await store.collection(C.chunks).deleteMany({ userId });
   await store.collection(C.marks).deleteOne({ _id: userId });
   await store.collection(C.owners).deleteMany({ ownerId: userId });
   for (const [key, owner] of cache) if (owner?.ownerId === userId) cache.set(key, null);

@@ -1,10 +1,16 @@
-/** Collections of the change feed: what happened to each user's scripts and folders, recent entries only. */
+/**
+ * Collections of the change feed: what happened to each user's scripts and folders, recent entries only. Named anew
+ * when entries moved from one document each to one document per user per batch: an existing install projects these
+ * from the start of the log (nothing older than the age limit is written, so that is cheap) and leaves the
+ * collections of the old layout (`changeFeed`, `changeFeedOwners`, `changeFeedMarks`) unused.
+ */
 export const CHANGE_FEED_COLLECTIONS = {
-  entries: 'changeFeed',
+  /** entries, one document per user per projected batch (see ChangeChunkDoc) */
+  chunks: 'changeFeedChunks',
   /** who owns each script and folder (script events other than the first do not name the owner) */
-  owners: 'changeFeedOwners',
-  /** per user: the newest position pruned from the feed (a client behind it must reload) */
-  marks: 'changeFeedMarks',
+  owners: 'changeFeedChunkOwners',
+  /** per user: how many entries the feed ever held and the newest position pruned (a client behind it must reload) */
+  marks: 'changeFeedChunkMarks',
 } as const;
 
 /** The most entries kept per user, and for how long (whichever is reached first). */
@@ -27,7 +33,7 @@ export type ChangeType =
   | 'folder.unshared'
   | 'folder.deleted';
 
-/** One change, keyed by the log position of its event (`_id` = `positionKey`: one entry per event, replay-safe). */
+/** One change as clients get it: keyed by the log position of its event (one entry per event, replay-safe). */
 export interface ChangeEntryDoc {
   _id: string;
   userId: string;
@@ -38,6 +44,28 @@ export interface ChangeEntryDoc {
   at: string;
   type: ChangeType;
   data: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** One change as stored inside a chunk. */
+export type ChangeEntry = Pick<ChangeEntryDoc, 'positionKey' | 'seq' | 'at' | 'type' | 'data'>;
+
+/**
+ * One user's entries from one projected batch, oldest first. A live save is a batch of its own (one entry); a catch-up
+ * or a rebuild writes one document per user per batch instead of one per event. `_id` is the position of the first
+ * entry the batch wrote for the user, so a replay of the batch rewrites the same document; pruning may drop entries
+ * from its start (the `_id` stays: entries are never older than it). A user's chunks never overlap.
+ */
+export interface ChangeChunkDoc {
+  _id: string;
+  userId: string;
+  /** position of the newest entry */
+  lastKey: string;
+  /** number of the oldest entry */
+  firstSeq: number;
+  /** time of the oldest entry (age pruning) */
+  oldestAt: string;
+  entries: ChangeEntry[];
   [key: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 import { folderStream } from '../../services/domain/folder/events';
 import { scriptStream } from '../../services/domain/script/events';
 import type { Projection } from '../projection';
+import type { LuaVaultEventType } from '../../services/domain/events';
 import { OWNED_STREAMS, type OwnedStreamDoc } from './documents';
 
 /** One document per script or folder ever created, kept after deletion (removed only with the account). */
@@ -11,6 +12,7 @@ export const ownedStreamsProjection: Projection = {
     { collection: OWNED_STREAMS, keys: { ownerId: 1 } },
     { collection: OWNED_STREAMS, keys: { ownerId: 1, kind: 1, entityId: 1 } },
   ],
+  eventTypes: new Set(['ScriptCreated', 'FolderCreated', 'AccountDeleted'] satisfies LuaVaultEventType[]),
   async apply(event, store) {
     const collection = store.collection<OwnedStreamDoc>(OWNED_STREAMS);
     switch (event.type) {

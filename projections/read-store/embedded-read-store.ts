@@ -21,6 +21,7 @@ import {
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
+import { WalCheckpointer } from './wal-checkpointer';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -63,6 +64,8 @@ export interface EmbeddedReadStoreStats {
 export interface EmbeddedReadStoreOptions {
   /** bytes of parsed documents kept in memory (0: no cache); default 64 MB */
   cacheBytes?: number;
+  /** checkpoint the write-ahead log on another thread (a file, not `:memory:`) once writes need it; default true */
+  backgroundCheckpoints?: boolean;
 }
 
 interface IndexDef {
@@ -142,6 +145,8 @@ const CACHE_WEIGHT = (jsonLength: number) => 2 * jsonLength + 128;
  * with them cached, +127 MB without, `BENCH_ONLY=memory npm run bench`).
  */
 const LARGEST_CACHED_JSON = 16 * 1024;
+/** Written JSON after which the write-ahead log is checkpointed on another thread (the autocheckpoint: 64 MB of pages). */
+const CHECKPOINTER_AFTER_BYTES = 16 * 1024 * 1024;
 
 export class EmbeddedReadStore implements ReadStore {
   readonly stats: EmbeddedReadStoreStats = { docsExamined: 0 };
@@ -154,6 +159,11 @@ export class EmbeddedReadStore implements ReadStore {
   private active: Tx | null = null;
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
+  /** checkpoints the write-ahead log on another thread, once this store has written enough to need it */
+  private checkpointer: WalCheckpointer | null = null;
+  private readonly backgroundCheckpoints: boolean;
+  /** JSON bytes written since open, until the checkpointer starts */
+  private written = 0;
   private readonly sql: {
     begin: Statement<[]>;
     commit: Statement<[]>;
@@ -204,6 +214,7 @@ export class EmbeddedReadStore implements ReadStore {
         ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
         : null;
     this.loadCatalog();
+    this.backgroundCheckpoints = !db.memory && options.backgroundCheckpoints !== false;
   }
 
   /** bytes the document cache holds (estimated), for tests and metrics */
@@ -329,6 +340,7 @@ export class EmbeddedReadStore implements ReadStore {
       if (this.closed) return;
       this.closed = true;
       this.cache?.clear();
+      await this.checkpointer?.stop();
       this.db.close();
     } finally {
       release();
@@ -710,6 +722,7 @@ export class EmbeddedReadStore implements ReadStore {
       } else if (entry.doc) {
         const json = JSON.stringify(entry.doc);
         entry.size = json.length;
+        this.written += json.length;
         sql.upsert.run(id, json, ...entry.keys);
       } else {
         sql.delete.run(id);
@@ -723,6 +736,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (entry.doc) {
       const json = JSON.stringify(entry.doc);
       entry.size = json.length;
+      this.written += json.length;
       const existing = sql.rowidOf!.get(id);
       if (existing) {
         sql.updateAt!.run(json, ...entry.keys, existing.rowid);
@@ -748,6 +762,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
     this.sql.commit.run();
     tx.begun = false;
+    this.startCheckpointerWhenBusy();
     if (!this.cache) return;
     // Cached documents are replaced by what was written; others wait for a reader (a rebuild writes far more
     // documents than anyone reads soon, and caching them all would only churn the cache and the garbage collector).
@@ -759,6 +774,18 @@ export class EmbeddedReadStore implements ReadStore {
         else this.cache.delete(key);
       }
     }
+  }
+
+  /**
+   * Once this store has written a good part of what the autocheckpoint waits for (a rebuild, a catch-up, a busy
+   * server), copying the log into the database moves beside the projector rather than inside its commits (see
+   * wal-checkpointer.ts); the autocheckpoint stays as a safety net. A store that writes little (one opened only to be
+   * read, a test's) never starts the thread.
+   */
+  private startCheckpointerWhenBusy(): void {
+    if (this.checkpointer || !this.backgroundCheckpoints || this.written < CHECKPOINTER_AFTER_BYTES) return;
+    this.checkpointer = WalCheckpointer.start(this.db.name);
+    if (!this.checkpointer) this.written = -Infinity; // no thread to be had: do not try on every commit
   }
 
   private rollback(tx: Tx): void {

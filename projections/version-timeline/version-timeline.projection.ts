@@ -22,6 +22,7 @@ export const versionTimelineProjection: Projection = {
     { collection: C.auditLog, keys: { scriptId: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1, _id: -1 } },
   ],
+  eventTypes: SCRIPT_EVENT_TYPES,
   async apply(event, store) {
     if (!SCRIPT_EVENT_TYPES.has(event.type)) return;
     const scriptEvent = event as unknown as ScriptEvent & typeof event;

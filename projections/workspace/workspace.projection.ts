@@ -87,14 +87,17 @@ async function applyScriptEvents(scriptId: string, events: ScriptProjectedEvent[
   // Guarded like every projected write: replaced only if no later event reached the document meanwhile.
   if (before) await scripts.replaceOne({ _id: scriptId, lastPosition: before.lastPosition }, after);
   else await scripts.replaceOne({ _id: scriptId }, after, { upsert: true });
-  await writeSharedViews(after, before?.shareId === after.shareId ? await sharedOf(after, store) : null, store);
+  // A script with no document before this batch has no share views to sweep (they are written after the document; a
+  // batch that failed after removing a document but not its views removes them when its event is applied again):
+  // most scripts of a rebuild, each spared a query.
+  await writeSharedViews(after, before?.shareId === after.shareId ? await sharedOf(after, store) : null, store, before !== null);
 }
 
 /** The script's share views as its document says: none but the current share id, holding the document's state. */
-async function writeSharedViews(script: ScriptDoc, previous: SharedScriptDoc | null, store: ReadStore): Promise<void> {
+async function writeSharedViews(script: ScriptDoc, previous: SharedScriptDoc | null, store: ReadStore, sweep = true): Promise<void> {
   const shared = store.collection<SharedScriptDoc>(C.sharedScripts);
   // By script id, not by the previous share id: a replay may find the document already past a revoke or re-share.
-  await shared.deleteMany(script.shareId ? { scriptId: script._id, _id: { $ne: script.shareId } } : { scriptId: script._id });
+  if (sweep) await shared.deleteMany(script.shareId ? { scriptId: script._id, _id: { $ne: script.shareId } } : { scriptId: script._id });
   if (script.shareId) await shared.replaceOne({ _id: script.shareId }, sharedView(script as ScriptDoc & { shareId: string }, previous), { upsert: true });
 }
 

@@ -9,6 +9,7 @@ import { openEmbeddedReadStore } from '../../projections/read-store/embedded-rea
 import type { Doc } from '../../projections/read-store/read-store';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections/registry';
+import { CHANGE_FEED_COLLECTIONS, type ChangeChunkDoc } from '../../projections/change-feed/documents';
 import { SNAPSHOTS_COLLECTION } from '../../services/application/decision-states';
 
 /**
@@ -204,7 +205,10 @@ export async function dumpReadModels(file: string): Promise<ReadModelDump> {
   try {
     const collections: Record<string, Doc[]> = {};
     for (const name of [...declared].sort()) {
-      collections[name] = (await store.collection(name).find({})).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+      const docs = await store.collection(name).find({});
+      collections[name] = (name === CHANGE_FEED_COLLECTIONS.chunks ? feedEntries(docs as ChangeChunkDoc[]) : docs).sort((a, b) =>
+        a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
+      );
     }
     const checkpoints: Record<string, string> = {};
     for (const projection of allProjections) checkpoints[projection.name] = String(await store.getCheckpoint(projection.name));
@@ -212,6 +216,14 @@ export async function dumpReadModels(file: string): Promise<ReadModelDump> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The change feed keeps one document per user per batch, so its documents follow how events fell into batches; what
+ * must not depend on that is its entries (each with its user, number, time and change).
+ */
+function feedEntries(chunks: ChangeChunkDoc[]): Doc[] {
+  return chunks.flatMap((chunk) => chunk.entries.map((entry) => ({ _id: entry.positionKey, userId: chunk.userId, ...entry })));
 }
 
 /** Replays the whole log of `eventsPath` into a new embedded read store at `readModelsPath`. */

@@ -6,6 +6,7 @@ import { openSqliteEventStore } from '../../eventstore/sqlite-event-store';
 import { openEmbeddedReadStore } from '../../../projections/read-store/embedded-read-store';
 import { Projector } from '../../../projections/projector';
 import { allProjections } from '../../../projections/registry';
+import { changeFeedQueries } from '../../../projections/change-feed/queries';
 import { LiveHub, type LiveMessage } from './live-hub';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -108,7 +109,7 @@ describe('LiveHub', () => {
     const hub = new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: null, log: () => {} });
     cleanups.push(() => hub.stop());
     await saveMany('s1', 'u1', 1110, () => meta.at);
-    const all = await reads.collection('changeFeed').find({ userId: 'u1' }, { sort: { positionKey: 1 } });
+    const all = await changeFeedQueries(reads).forUserAfter('u1', '', 10_000);
     expect(all.length).toBeGreaterThanOrEqual(1000);
     expect(all.length).toBeLessThanOrEqual(1100);
 
@@ -129,7 +130,7 @@ describe('LiveHub', () => {
     // versions 1-3 three days ago, 4-5 now
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
     await saveMany('s1', 'u1', 5, (v) => (v <= 3 ? threeDaysAgo : new Date().toISOString()));
-    const left = await reads.collection('changeFeed').find({ userId: 'u1' }, { sort: { positionKey: 1 } });
+    const left = await changeFeedQueries(reads).forUserAfter('u1', '', 10_000);
     expect(left.map((e) => (e.data as { version: number }).version)).toEqual([4, 5]);
     const behind = collector();
     await hub.subscribe('u1', 1n, behind.stream);
