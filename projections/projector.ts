@@ -259,9 +259,14 @@ class BatchQueue<T> {
 
   /** Up to `max` items and about `maxBytes` (at least one item), waiting for at least one; null once closed and drained. */
   async take(max: number, maxBytes: number): Promise<T[] | null> {
-    while (this.items.length === 0) {
-      if (this.closed) return null;
-      await new Promise<void>((resolve) => (this.onItem = resolve));
+    if (this.items.length === 0) {
+      while (this.items.length === 0) {
+        if (this.closed) return null;
+        await new Promise<void>((resolve) => (this.onItem = resolve));
+      }
+      // Woken by the first event of a page the subscription already holds: let it queue the rest of that page
+      // (microtasks, no I/O) before taking, or 50 saves committed together would be projected as 1 and then 49.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     let count = 0;
     let bytes = 0;

@@ -20,6 +20,7 @@ import {
 } from './document-ops';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
+import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -138,6 +139,7 @@ export class EmbeddedReadStore implements ReadStore {
   private active: Tx | null = null;
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly checkpointer: WalCheckpointer | null;
   private readonly sql: {
     begin: Statement<[]>;
     commit: Statement<[]>;
@@ -188,6 +190,8 @@ export class EmbeddedReadStore implements ReadStore {
         ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
         : null;
     this.loadCatalog();
+    // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
+    this.checkpointer = db.memory ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
   }
 
   /** bytes the document cache holds (estimated), for tests and metrics */
@@ -305,6 +309,7 @@ export class EmbeddedReadStore implements ReadStore {
       if (this.closed) return;
       this.closed = true;
       this.cache?.clear();
+      await this.checkpointer?.stop();
       this.db.close();
     } finally {
       release();
