@@ -43,5 +43,4 @@ describe('WAL checkpointer', () => {
     expect(reopened.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 500 });
     reopened.close();
   });
-
 });
