@@ -63,6 +63,8 @@ export interface EmbeddedReadStoreStats {
 export interface EmbeddedReadStoreOptions {
   /** bytes of parsed documents kept in memory (0: no cache); default 64 MB */
   cacheBytes?: number;
+  /** WAL checkpoints on a worker thread (services/eventstore/wal-checkpointer.ts): the server's live read models only */
+  backgroundCheckpoints?: boolean;
 }
 
 interface IndexDef {
@@ -191,7 +193,7 @@ export class EmbeddedReadStore implements ReadStore {
         : null;
     this.loadCatalog();
     // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
-    this.checkpointer = db.memory ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
+    this.checkpointer = db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
   }
 
   /** bytes the document cache holds (estimated), for tests and metrics */

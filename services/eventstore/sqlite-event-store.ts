@@ -63,14 +63,14 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   private readonly checkpointer: WalCheckpointer | null;
 
-  constructor(filePath: string) {
+  constructor(filePath: string, options: { backgroundCheckpoints?: boolean } = {}) {
     this.key = resolve(filePath);
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
-    // WAL checkpoints run on a worker thread, not inside an append's commit (wal-checkpointer.ts).
-    this.checkpointer = this.db.memory ? null : startWalCheckpointer(this.key, { synchronous: 'FULL' });
+    // The server's log checkpoints its WAL on a worker thread, not inside an append's commit (wal-checkpointer.ts).
+    this.checkpointer = this.db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(this.key, { synchronous: 'FULL' });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -251,6 +251,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-export function openSqliteEventStore(filePath: string): SqliteEventStore {
-  return new SqliteEventStore(filePath);
+export function openSqliteEventStore(filePath: string, options: { backgroundCheckpoints?: boolean } = {}): SqliteEventStore {
+  return new SqliteEventStore(filePath, options);
 }
