@@ -43,3 +43,33 @@ describe('Projector catch-up batches', () => {
     await events.close();
   });
 });
+
+describe('Projector live batches', () => {
+  it('projects appends committed together (group commit) as one batch, so concurrent saves share one read-model commit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'projector-'));
+    dirs.push(dir);
+    const events = openSqliteEventStore(join(dir, 'events.sqlite'));
+    const reads = await openEmbeddedReadStore(join(dir, 'read-models.sqlite'));
+    const batchSizes: number[] = [];
+    const projector = new Projector(events, reads, allProjections, { onBatch: (batch) => batchSizes.push(batch.length) });
+    await projector.start();
+    const meta = { actorId: 'u1', at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
+    const created = (i: number): NewEvent => ({
+      type: 'ScriptCreated',
+      data: { scriptId: `s${i}`, ownerId: 'u1', title: `T${i}`, content: `print(${i})`, folderId: null, version: 1, comment: '' },
+      metadata: meta,
+    });
+
+    // 50 writers whose appends land in the same event-loop turn share one commit...
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => events.appendToStream(`script-s${i}`, [created(i)], { expectedRevision: 'no_stream' })));
+    const last = results.reduce((max, r) => (r.position > max ? r.position : max), 0n);
+    expect(await projector.waitFor(last, 10_000)).toBe(true);
+    await projector.stop();
+
+    // ...and the projector applies them together, not the first alone and then the rest.
+    expect(batchSizes).toEqual([50]);
+    expect(await reads.collection('scripts').countDocuments({ ownerId: 'u1' })).toBe(50);
+    await reads.close();
+    await events.close();
+  });
+});

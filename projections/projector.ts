@@ -202,6 +202,12 @@ function minimum(values: bigint[]): bigint {
   return values.reduce((min, v) => (v < min ? v : min), values[0] ?? -1n);
 }
 
+/** Events a woken batch waits for at most: a page of the SQLite log's subscription. */
+const COALESCE_AT_MOST = 1000;
+
+/** More than the microtask hops one event takes from the log's page to the queue (generators, awaits). */
+const MICROTASK_TURNS_PER_EVENT = 32;
+
 /** Longest stretch of projecting before timers and I/O get a turn. */
 const YIELD_AFTER_MS = 20;
 
@@ -262,9 +268,20 @@ class BatchQueue<T> {
 
   /** Up to `max` items and about `maxBytes` (at least one item), waiting for at least one; null once closed and drained. */
   async take(max: number, maxBytes: number): Promise<T[] | null> {
-    while (this.items.length === 0) {
-      if (this.closed) return null;
-      await new Promise<void>((resolve) => (this.onItem = resolve));
+    if (this.items.length === 0) {
+      while (this.items.length === 0) {
+        if (this.closed) return null;
+        await new Promise<void>((resolve) => (this.onItem = resolve));
+      }
+      // Woken by the first event of a page the subscription already holds: let it queue the rest of that page before
+      // taking, or 50 saves committed together would be projected as 1 and then 49. Queuing an event takes only
+      // microtasks, so wait while they keep adding events; no timer, so no I/O runs in between. At most a page: a
+      // longer run is a catch-up, whose queue refills by itself while each batch is applied.
+      const enough = Math.min(max, COALESCE_AT_MOST);
+      for (let queued = 0; queued !== this.items.length && this.items.length < enough; ) {
+        queued = this.items.length;
+        for (let turn = 0; turn < MICROTASK_TURNS_PER_EVENT; turn++) await undefined;
+      }
     }
     let count = 0;
     let bytes = 0;

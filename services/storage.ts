@@ -25,10 +25,11 @@ export interface Storage {
 /** EventStoreDB and MongoDB when their URLs are set, else the embedded SQLite stores in DATA_DIR. */
 export async function openStorage(config: Config, options: { subscriptionErrors?: SubscriptionErrors } = {}): Promise<Storage> {
   secureDataDir(config.dataDir);
-  const eventStore = await openEventLog(config, options);
+  // The server's own stores checkpoint their WAL on worker threads, off the event loop (wal-checkpointer.ts).
+  const eventStore = await openEventLog(config, { ...options, backgroundCheckpoints: true });
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
-    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024 });
+    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024, backgroundCheckpoints: true });
   const events = config.eventStoreUrl ? 'EventStoreDB' : `embedded SQLite event log (${join(config.dataDir, 'events.sqlite')})`;
   const reads = config.mongodbUrl ? 'MongoDB read models' : `embedded read models (${join(config.dataDir, 'read-models.sqlite')})`;
   // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.
@@ -41,10 +42,13 @@ export async function openStorage(config: Config, options: { subscriptionErrors?
  * append-only log (docs/decisions.md). The server, the rebuild and any tool that reads or appends events open it here,
  * never the raw adapter, or they would read ciphertext (and write events account deletion cannot shred).
  */
-export async function openEventLog(config: Config, options: { subscriptionErrors?: SubscriptionErrors } = {}): Promise<SealedEventStore> {
+export async function openEventLog(
+  config: Config,
+  options: { subscriptionErrors?: SubscriptionErrors; backgroundCheckpoints?: boolean } = {},
+): Promise<SealedEventStore> {
   const log = config.eventStoreUrl
     ? openEsdbEventStore(config.eventStoreUrl, options.subscriptionErrors)
-    : openSqliteEventStore(join(config.dataDir, 'events.sqlite'));
+    : openSqliteEventStore(join(config.dataDir, 'events.sqlite'), { backgroundCheckpoints: options.backgroundCheckpoints });
   const dataKeys: DataKeyStore = config.mongodbUrl
     ? await MongoDataKeyStore.open(config.mongodbUrl)
     : openSqliteDataKeyStore(join(config.dataDir, 'data-keys.sqlite'));

@@ -21,7 +21,7 @@ import {
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
-import { WalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -64,7 +64,7 @@ export interface EmbeddedReadStoreStats {
 export interface EmbeddedReadStoreOptions {
   /** bytes of parsed documents kept in memory (0: no cache); default 64 MB */
   cacheBytes?: number;
-  /** checkpoint the write-ahead log on another thread (a file, not `:memory:`) once writes need it; default true */
+  /** WAL checkpoints on a worker thread (services/eventstore/wal-checkpointer.ts): the server's live read models only */
   backgroundCheckpoints?: boolean;
 }
 
@@ -145,8 +145,6 @@ const CACHE_WEIGHT = (jsonLength: number) => 2 * jsonLength + 128;
  * with them cached, +127 MB without, `BENCH_ONLY=memory npm run bench`).
  */
 const LARGEST_CACHED_JSON = 16 * 1024;
-/** Written JSON after which the write-ahead log is checkpointed on another thread (the autocheckpoint: 64 MB of pages). */
-const CHECKPOINTER_AFTER_BYTES = 16 * 1024 * 1024;
 
 export class EmbeddedReadStore implements ReadStore {
   readonly stats: EmbeddedReadStoreStats = { docsExamined: 0 };
@@ -159,11 +157,7 @@ export class EmbeddedReadStore implements ReadStore {
   private active: Tx | null = null;
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
-  /** checkpoints the write-ahead log on another thread, once this store has written enough to need it */
-  private checkpointer: WalCheckpointer | null = null;
-  private readonly backgroundCheckpoints: boolean;
-  /** JSON bytes written since open, until the checkpointer starts */
-  private written = 0;
+  private readonly checkpointer: WalCheckpointer | null;
   private readonly sql: {
     begin: Statement<[]>;
     commit: Statement<[]>;
@@ -214,7 +208,8 @@ export class EmbeddedReadStore implements ReadStore {
         ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
         : null;
     this.loadCatalog();
-    this.backgroundCheckpoints = !db.memory && options.backgroundCheckpoints !== false;
+    // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
+    this.checkpointer = db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
   }
 
   /** bytes the document cache holds (estimated), for tests and metrics */
@@ -722,7 +717,6 @@ export class EmbeddedReadStore implements ReadStore {
       } else if (entry.doc) {
         const json = JSON.stringify(entry.doc);
         entry.size = json.length;
-        this.written += json.length;
         sql.upsert.run(id, json, ...entry.keys);
       } else {
         sql.delete.run(id);
@@ -736,7 +730,6 @@ export class EmbeddedReadStore implements ReadStore {
     if (entry.doc) {
       const json = JSON.stringify(entry.doc);
       entry.size = json.length;
-      this.written += json.length;
       const existing = sql.rowidOf!.get(id);
       if (existing) {
         sql.updateAt!.run(json, ...entry.keys, existing.rowid);
@@ -762,7 +755,6 @@ export class EmbeddedReadStore implements ReadStore {
     if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
     this.sql.commit.run();
     tx.begun = false;
-    this.startCheckpointerWhenBusy();
     if (!this.cache) return;
     // Cached documents are replaced by what was written; others wait for a reader (a rebuild writes far more
     // documents than anyone reads soon, and caching them all would only churn the cache and the garbage collector).
@@ -774,18 +766,6 @@ export class EmbeddedReadStore implements ReadStore {
         else this.cache.delete(key);
       }
     }
-  }
-
-  /**
-   * Once this store has written a good part of what the autocheckpoint waits for (a rebuild, a catch-up, a busy
-   * server), copying the log into the database moves beside the projector rather than inside its commits (see
-   * wal-checkpointer.ts); the autocheckpoint stays as a safety net. A store that writes little (one opened only to be
-   * read, a test's) never starts the thread.
-   */
-  private startCheckpointerWhenBusy(): void {
-    if (this.checkpointer || !this.backgroundCheckpoints || this.written < CHECKPOINTER_AFTER_BYTES) return;
-    this.checkpointer = WalCheckpointer.start(this.db.name);
-    if (!this.checkpointer) this.written = -Infinity; // no thread to be had: do not try on every commit
   }
 
   private rollback(tx: Tx): void {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 
 /**
  * The embedded default event store: one SQLite file (better-sqlite3, WAL, `synchronous=FULL`).
@@ -60,13 +61,16 @@ export class SqliteEventStore implements EventStore {
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   private closed = false;
+  private readonly checkpointer: WalCheckpointer | null;
 
-  constructor(filePath: string) {
+  constructor(filePath: string, options: { backgroundCheckpoints?: boolean } = {}) {
     this.key = resolve(filePath);
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // The server's log checkpoints its WAL on a worker thread, not inside an append's commit (wal-checkpointer.ts).
+    this.checkpointer = this.db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(this.key, { synchronous: 'FULL' });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -155,6 +159,7 @@ export class SqliteEventStore implements EventStore {
     this.flush();
     this.closed = true;
     notifier.emit(this.key);
+    await this.checkpointer?.stop();
     this.db.close();
   }
 
@@ -246,6 +251,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-export function openSqliteEventStore(filePath: string): SqliteEventStore {
-  return new SqliteEventStore(filePath);
+export function openSqliteEventStore(filePath: string, options: { backgroundCheckpoints?: boolean } = {}): SqliteEventStore {
+  return new SqliteEventStore(filePath, options);
 }

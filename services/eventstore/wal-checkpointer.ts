@@ -1,0 +1,61 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** How often the background connection copies the WAL into the database file. */
+export const WAL_CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * The worker: its own connection to the file, a PASSIVE checkpoint now and then. PASSIVE never waits for the writer
+ * or readers; a failure (busy, a full disk) is left to the next round or to the writer's own automatic checkpoint.
+ * Plain CommonJS evaluated as a string, so it runs the same from source (tests) and from the server bundle.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('synchronous = ' + workerData.synchronous);
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+}, workerData.intervalMs);
+parentPort.once('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+export interface WalCheckpointer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Copies a WAL-mode SQLite file's log into the database on a worker thread, so that copy and its fsync stop landing
+ * inside a commit on the event loop. The writer keeps its automatic checkpoint as a bound on the WAL's size (a
+ * background checkpoint cannot restart the log while writes keep arriving); it then finds the frames already copied,
+ * which costs it neither the copy nor an fsync. Measured under 50 concurrent writers: the projector's slowest batches
+ * were those whose commit ran a 64 MB checkpoint of the read models (about 50 ms each).
+ */
+export function startWalCheckpointer(file: string, options: { synchronous: 'NORMAL' | 'FULL'; intervalMs?: number }): WalCheckpointer {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver, file, synchronous: options.synchronous, intervalMs: options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS },
+  });
+  worker.unref();
+  // A worker that cannot open the file (removed under us) just ends: checkpoints fall back to the writer's own.
+  worker.on('error', () => undefined);
+  let stopped: Promise<void> | null = null;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        if (worker.threadId === -1) return; // already exited
+        const exited = once(worker, 'exit').then(() => undefined);
+        worker.postMessage('stop');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await worker.terminate();
+      })();
+      return stopped;
+    },
+  };
+}
