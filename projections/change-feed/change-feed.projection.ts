@@ -83,12 +83,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     if (!cache.has(key)) cache.set(key, creates ? null : await owners.findOne({ _id: key }));
     const before = cache.get(key) ?? null;
     const { owner, change } = describeChange(event, before);
-    if (owner === before) {
-      // Unknown, or already applied (a replay). A batch that failed part-way may have written this entry and moved the
-      // owner on without storing the user's count: the entries after it must still be numbered after it.
-      if (before) await keepNumberOf(await entries.findOne({ _id: event.positionKey }), userBatch);
-      continue;
-    }
+    if (owner === before) continue; // unknown, or already applied (a replay)
     cache.set(key, owner);
     changed.add(key);
     if (!owner || !change) continue;
@@ -119,13 +114,6 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     const owner = cache.get(key);
     if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
   }
-}
-
-/** An entry already written keeps its number, and the user's count does not fall behind it. */
-async function keepNumberOf(written: ChangeEntryDoc | null, userBatch: (userId: string) => Promise<UserBatch>): Promise<void> {
-  if (!written) return;
-  const batch = await userBatch(written.userId);
-  batch.seq = Math.max(batch.seq, written.seq);
 }
 
 /** One user's place in the feed during a batch: entries are numbered 1, 2, 3... per user (`seq`). */
