@@ -162,6 +162,23 @@ describe('EmbeddedReadStore', () => {
   });
 });
 
+describe('EmbeddedReadStore finds without a sort', () => {
+  it('answer a range over an indexed field in insertion order, however the index orders it, and honour skip and limit', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    await store.ensureIndexes([{ collection: 'chunks', keys: { lastKey: 1 } }]);
+    // inserted with keys descending, so the index's order is the reverse of insertion order
+    await store.commitBatch('feed', 1n, async (batch) => {
+      for (let i = 0; i < 300; i++) await batch.collection('chunks').replaceOne({ _id: `c${i}` }, { _id: `c${i}`, lastKey: String(1000 - i).padStart(4, '0') }, { upsert: true });
+    });
+    const chunks = store.collection('chunks');
+    expect((await chunks.find({ lastKey: { $gte: '1001' } })).map((d) => d._id)).toEqual([]);
+    const inRange = await chunks.find({ lastKey: { $lte: '0750' } });
+    expect(inRange.map((d) => d._id)).toEqual(Array.from({ length: 50 }, (_, k) => `c${250 + k}`));
+    expect((await chunks.find({ lastKey: { $lte: '0750' } }, { skip: 5, limit: 3 })).map((d) => d._id)).toEqual(['c255', 'c256', 'c257']);
+    expect((await chunks.findOne({ lastKey: { $lt: '1000' } }))?._id).toBe('c1');
+  });
+});
+
 describe('EmbeddedReadStore on disk', () => {
   it('pages one owner newest first, reading only the documents of that page', async () => {
     const store = await openEmbeddedReadStore(tempFile(), { cacheBytes: 0 });

@@ -518,18 +518,25 @@ export class EmbeddedReadStore implements ReadStore {
     this.flushCollection(state);
     const columnOf = this.columnsOf(state);
     const plan = planFilter(filter, columnOf);
-    const order = sort ? planSort(sort, columnOf) : 'rowid';
+    const order = sort ? planSort(sort, columnOf) : null;
     const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
-    const rows = this.query<{ rowid: number; id: string }>(`SELECT rowid, id FROM ${state.table}${where} ORDER BY ${order ?? 'rowid'}`).iterate(
-      ...plan.params,
-    );
+    // Without an ORDER BY SQLite can answer the conditions from an index; `ORDER BY rowid` made it walk the whole
+    // table in rowid order instead (a range over an indexed field then cost as much as the collection is large).
+    // Insertion order (ties, no sort) comes from sorting the matching row ids here, before any document is read.
+    const sqlOrder = order ?? (where ? null : 'rowid'); // no conditions: the table's own order is the cheap walk
+    const rows = sqlOrder
+      ? this.query<{ rowid: number; id: string }>(`SELECT rowid, id FROM ${state.table}${where} ORDER BY ${sqlOrder}`).iterate(...plan.params)
+      : this.query<{ rowid: number; id: string }>(`SELECT rowid, id FROM ${state.table}${where}`)
+          .all(...plan.params)
+          .sort((a, b) => a.rowid - b.rowid);
     const docs: Doc[] = [];
+    const inFinalOrder = order !== null || !sort;
     for (const row of rows) {
       const doc = this.docAtRow(state, row.rowid, row.id, options.omit ?? null);
       if (!doc || !matches(doc)) continue;
       docs.push(doc);
-      // ordered in SQL: the first `skip + limit` matches are the answer
-      if (order && docs.length >= wanted) break;
+      // rows in the answer's order: the first `skip + limit` matches are the answer
+      if (inFinalOrder && docs.length >= wanted) break;
     }
     return order ? docs.slice(skip, wanted) : shape(docs, sort, skip, wanted);
   }
