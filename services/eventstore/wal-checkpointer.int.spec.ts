@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWalCheckpointer } from './wal-checkpointer';
@@ -43,4 +45,29 @@ describe('WAL checkpointer', () => {
     expect(reopened.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 500 });
     reopened.close();
   });
+
+  it('lets a process whose only remaining work is awaiting stop() finish its shutdown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
+    dirs.push(dir);
+    const file = join(dir, 'data.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (body TEXT)');
+    db.close();
+    // a separate process, so that nothing of the test runner keeps its event loop alive
+    const script = join(dir, 'shutdown.mts');
+    const module = fileURLToPath(new URL('./wal-checkpointer.ts', import.meta.url));
+    writeFileSync(
+      script,
+      `import { startWalCheckpointer } from ${JSON.stringify(module)};\n` +
+        `const checkpointer = startWalCheckpointer(${JSON.stringify(file)}, { synchronous: 'FULL', intervalMs: 20 });\n` +
+        `await new Promise((resolve) => setTimeout(resolve, 100));\n` +
+        `await checkpointer.stop();\n` +
+        `console.log('stopped');\n`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.stdout.trim(), run.stderr).toBe('stopped');
+    expect(run.status).toBe(0);
+  });
 });
+

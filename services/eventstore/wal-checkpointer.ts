@@ -50,9 +50,14 @@ export function startWalCheckpointer(file: string, options: { synchronous: 'NORM
     stop() {
       stopped ??= (async () => {
         if (worker.threadId === -1) return; // already exited
+        // Referenced again while stopping: an unreferenced worker's exit does not keep the process alive, so a caller
+        // awaiting stop() with nothing else pending saw its process end mid-shutdown (exit 13) instead of the exit.
+        worker.ref();
         const exited = once(worker, 'exit').then(() => undefined);
         worker.postMessage('stop');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+        clearTimeout(timer);
         await worker.terminate();
       })();
       return stopped;
