@@ -69,22 +69,12 @@ export class StorageTally {
     await writeTracked(this.store.collection<ScriptSizeDoc>(C.scriptSizes), this.sizes);
   }
 
-  private async size(scriptId: string): Promise<Tracked<ScriptSizeDoc>> {
-    let tracked = this.sizes.get(scriptId);
-    if (!tracked) {
-      const loaded = await this.store.collection<ScriptSizeDoc>(C.scriptSizes).findOne({ _id: scriptId });
-      this.sizes.set(scriptId, (tracked = { loaded, current: loaded }));
-    }
-    return tracked;
+  private size(scriptId: string): Promise<Tracked<ScriptSizeDoc>> {
+    return trackedDoc(this.store.collection<ScriptSizeDoc>(C.scriptSizes), this.sizes, scriptId);
   }
 
-  private async tally(userId: string): Promise<Tracked<StorageDoc>> {
-    let tracked = this.tallies.get(userId);
-    if (!tracked) {
-      const loaded = await this.store.collection<StorageDoc>(C.storage).findOne({ _id: userId });
-      this.tallies.set(userId, (tracked = { loaded, current: loaded }));
-    }
-    return tracked;
+  private tally(userId: string): Promise<Tracked<StorageDoc>> {
+    return trackedDoc(this.store.collection<StorageDoc>(C.storage), this.tallies, userId);
   }
 
   private async charge(userId: string, bytes: number, event: ProjectedEvent): Promise<void> {
@@ -93,6 +83,20 @@ export class StorageTally {
     if (!current) tally.current = { _id: userId, usedBytes: Math.max(0, bytes), lastPosition: event.positionKey };
     else if (event.positionKey > current.lastPosition) tally.current = { ...current, usedBytes: current.usedBytes + bytes, lastPosition: event.positionKey };
   }
+}
+
+/** A document as this batch tracks it: read once, on first use. */
+async function trackedDoc<T extends { _id: string }>(
+  collection: ReadCollection<T & { [key: string]: unknown }>,
+  tracked: Map<string, Tracked<T>>,
+  id: string,
+): Promise<Tracked<T>> {
+  let doc = tracked.get(id);
+  if (!doc) {
+    const loaded: T | null = await collection.findOne({ _id: id });
+    tracked.set(id, (doc = { loaded, current: loaded }));
+  }
+  return doc;
 }
 
 /** Each changed document written once: guarded by the position it was read at, created, or deleted. */
