@@ -161,11 +161,16 @@ export class Projector {
    * On the embedded stores a catch-up is nothing but synchronous SQLite calls and resolved promises: without a
    * yield it would hold the event loop until the log is read to its end, starving timers and I/O (lease renewal,
    * so a standby would take over a live projector; /healthz; every HTTP request of an in-process gateway). Callers
-   * check the clock first (`YIELD_AFTER_MS`): no promise per event.
+   * check `yieldDue()` first: no promise per event.
    */
   private async yieldNow(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     this.lastYield = performance.now();
+  }
+
+  /** Projecting has held the event loop for `YIELD_AFTER_MS`. */
+  private yieldDue(): boolean {
+    return performance.now() - this.lastYield >= YIELD_AFTER_MS;
   }
 
   private async applyBatch(events: ProjectedEvent[]): Promise<void> {
@@ -183,12 +188,12 @@ export class Projector {
         else {
           for (const event of pending) {
             await projection.apply(event, batch);
-            if (performance.now() - this.lastYield >= YIELD_AFTER_MS) await this.yieldNow();
+            if (this.yieldDue()) await this.yieldNow();
           }
         }
       });
       this.checkpoints.set(projection.name, last.position);
-      if (performance.now() - this.lastYield >= YIELD_AFTER_MS) await this.yieldNow();
+      if (this.yieldDue()) await this.yieldNow();
     }
     this.processed = last.position;
     this.options.onBatch?.(events);

@@ -1,8 +1,9 @@
 import type { EventStore } from '../eventstore/event-store';
-import { scriptViewsStream, type ViewKind } from '../domain/script/events';
+import { scriptViewsStream, VIEW_KINDS, type ViewKind } from '../domain/script/events';
 
-/** What one flush records per script: a count per kind. */
-type Pending = Map<string, { scriptId: string; kind: ViewKind; count: number }>;
+/** What one flush records: per kind, a count per script. */
+type Pending = Record<ViewKind, Map<string, number>>;
+const noneYet = (): Pending => ({ page: new Map(), raw: new Map() });
 
 /**
  * Counts views of shared scripts in memory and records them as one `ScriptViewsCounted` event per script and kind
@@ -10,7 +11,7 @@ type Pending = Map<string, { scriptId: string; kind: ViewKind; count: number }>;
  * fetches are separate events, so the by-day read model can tell them apart.
  */
 export class ViewCounter {
-  private pending: Pending = new Map();
+  private pending: Pending = noneYet();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -25,37 +26,37 @@ export class ViewCounter {
     this.timer.unref();
   }
 
-  count(scriptId: string, kind: ViewKind): void {
-    this.add(this.pending, scriptId, kind, 1);
-  }
-
-  private add(into: Pending, scriptId: string, kind: ViewKind, count: number): void {
-    const key = `${kind}:${scriptId}`;
-    const entry = into.get(key);
-    if (entry) entry.count += count;
-    else into.set(key, { scriptId, kind, count });
+  /** One view (or `count` of them: a failed flush's, kept for the next). */
+  count(scriptId: string, kind: ViewKind, count = 1): void {
+    const counts = this.pending[kind];
+    counts.set(scriptId, (counts.get(scriptId) ?? 0) + count);
   }
 
   /** Records every pending count; counts that fail to record are kept for the next flush. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       const batch = this.pending;
-      this.pending = new Map();
+      this.pending = noneYet();
       const at = new Date().toISOString();
-      for (const { scriptId, kind, count } of batch.values()) {
-        try {
-          await this.eventStore.appendToStream(
-            scriptViewsStream(scriptId),
-            [{ type: 'ScriptViewsCounted', data: { scriptId, count, kind }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }],
-            { expectedRevision: 'any' },
-          );
-        } catch (error) {
-          this.add(this.pending, scriptId, kind, count);
-          this.log('recording views failed; will retry', error);
-        }
+      for (const kind of VIEW_KINDS) {
+        for (const [scriptId, count] of batch[kind]) await this.record(scriptId, kind, count, at);
       }
     });
     return this.flushing;
+  }
+
+  /** One event for one script and kind; a count that fails to record goes back for the next flush. */
+  private async record(scriptId: string, kind: ViewKind, count: number, at: string): Promise<void> {
+    try {
+      await this.eventStore.appendToStream(
+        scriptViewsStream(scriptId),
+        [{ type: 'ScriptViewsCounted', data: { scriptId, count, kind }, metadata: { actorId: 'system:views', at, schemaVersion: 1 } }],
+        { expectedRevision: 'any' },
+      );
+    } catch (error) {
+      this.count(scriptId, kind, count);
+      this.log('recording views failed; will retry', error);
+    }
   }
 
   async stop(): Promise<void> {
