@@ -9,12 +9,12 @@ import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../htt
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { ContentSearchQuery, CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
+import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
 import { openApiV1Document } from '../openapi/v1';
-import { offsetAfter, offsetPageRequest, pageRequest, sendPage } from '../pagination';
-import { searchOwnContent } from '../../application/content-search';
+import { pageRequest, sendPage } from '../pagination';
+import { sendContentSearch } from './search.routes';
 
 async function singleUploadedFile(req: Request) {
   const body = await readMultipart(req);
@@ -48,11 +48,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
   // Full-text search of the key owner's scripts, as `GET /api/search?type=content` answers the web app.
-  router.get('/search', async (req, res) => {
-    const { q, versions } = parse(ContentSearchQuery, req.query);
-    const found = await searchOwnContent(ctx, actorOf(res), { q, versions, ...offsetPageRequest('searchContent', req.query) });
-    sendPage(req, res, 'searchContent', { items: found.items, next: offsetAfter(found.next) });
-  });
+  router.get('/search', (req, res) => sendContentSearch(ctx, req, res));
   router.get('/folders', async (req, res) => {
     // `?parentId=` (an id, or `null` for the root) lists one level; without it, every folder
     const { parentId } = parse(FolderListQuery, req.query);

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { folderView, scriptSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import type { GatewayContext } from '../http-context';
@@ -18,12 +18,7 @@ export function searchRoutes(ctx: GatewayContext): Router {
   const workspace = workspaceQueries(ctx.readStore);
 
   router.get('/search', requireSession(ctx, ctx.tokens), async (req, res) => {
-    if (parse(SearchType, req.query).type === 'content') {
-      const { q, versions } = parse(ContentSearchQuery, req.query);
-      const page = offsetPageRequest('searchContent', req.query);
-      const found = await searchOwnContent(ctx, actorOf(res), { q, versions, ...page });
-      return sendPage(req, res, 'searchContent', { items: found.items, next: offsetAfter(found.next) });
-    }
+    if (parse(SearchType, req.query).type === 'content') return sendContentSearch(ctx, req, res);
     const { q, type } = parse(SearchQuery, req.query);
     const ownerId = actorOf(res).userId;
     if (type === 'folders') {
@@ -41,4 +36,11 @@ export function searchRoutes(ctx: GatewayContext): Router {
   });
 
   return router;
+}
+
+/** One page of the caller's full-text search: `GET /api/search?type=content` (session) and `GET /api/v1/search` (key). */
+export async function sendContentSearch(ctx: GatewayContext, req: Request, res: Response): Promise<void> {
+  const { q, versions } = parse(ContentSearchQuery, req.query);
+  const found = await searchOwnContent(ctx, actorOf(res), { q, versions, ...offsetPageRequest('searchContent', req.query) });
+  sendPage(req, res, 'searchContent', { items: found.items, next: offsetAfter(found.next) });
 }
