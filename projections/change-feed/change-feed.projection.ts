@@ -61,7 +61,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   // batch finds them (none, almost always).
   const written = new Map<string, number>();
   const earlier = new Map<string, ChangeChunkDoc[]>();
-  for (const chunk of await chunks.find({ lastKey: { $gte: first.positionKey } }, { sort: { lastKey: 1 } })) {
+  for (const chunk of await chunks.find({ lastKey: { $gte: first.positionKey } })) {
     for (const entry of chunk.entries) written.set(entry.positionKey, entry.seq);
     earlier.set(chunk.userId, [...(earlier.get(chunk.userId) ?? []), chunk]);
   }
@@ -166,12 +166,12 @@ async function prune(
   const later = (key: string) => {
     if (through === null || key > through) through = key;
   };
-  for (const chunk of await chunks.find({ userId, oldestAt: { $lt: cutoff } }, { sort: { oldestAt: 1 } })) {
+  for (const chunk of await chunks.find({ userId, oldestAt: { $lt: cutoff } })) {
     for (const entry of chunk.entries) if (entry.at < cutoff) later(entry.positionKey);
   }
   const floor = capFloor(batch.seq);
   if (floor > capFloor(batch.seqBefore)) {
-    for (const chunk of await chunks.find({ userId, firstSeq: { $lte: floor } }, { sort: { firstSeq: 1 } })) {
+    for (const chunk of await chunks.find({ userId, firstSeq: { $lte: floor } })) {
       for (const entry of chunk.entries) if (entry.seq <= floor) later(entry.positionKey);
     }
   }
@@ -184,7 +184,7 @@ async function prune(
 /** Removes a user's entries up to and including `through`: whole chunks, then the older part of the one across it. */
 async function dropThrough(chunks: ReadCollection<ChangeChunkDoc>, userId: string, through: string): Promise<void> {
   await chunks.deleteMany({ userId, lastKey: { $lte: through } });
-  for (const chunk of await chunks.find({ userId, lastKey: { $gt: through }, _id: { $lte: through } }, { sort: { lastKey: 1 } })) {
+  for (const chunk of await chunks.find({ userId, lastKey: { $gt: through }, _id: { $lte: through } })) {
     const rest = chunkOf(chunk._id, userId, chunk.entries.filter((entry) => entry.positionKey > through));
     if (rest) await chunks.replaceOne({ _id: chunk._id }, rest);
     else await chunks.deleteOne({ _id: chunk._id });
