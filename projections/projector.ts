@@ -65,13 +65,24 @@ export class Projector {
   async stop(): Promise<void> {
     this.abort.abort();
     await this.running;
+    // Not applied by this projector: a waiter learns so now (and may wait on the one that follows, see
+    // projector-watermark.ts) instead of being told its write is visible.
     for (const waiter of this.waiters) waiter.resolve();
     this.waiters = [];
   }
 
-  /** Resolves once every read model has applied `position` (read-your-writes), or after `timeoutMs`. */
+  /** Stopped: it applies nothing more (a successor, if any, projects from the checkpoints). */
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /**
+   * Resolves true once every read model has applied `position` (read-your-writes); false after `timeoutMs`, or once
+   * this projector stops without having applied it.
+   */
   waitFor(position: bigint, timeoutMs = 5000): Promise<boolean> {
     if (this.processed >= position) return Promise.resolve(true);
+    if (this.stopped) return Promise.resolve(false);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -81,7 +92,7 @@ export class Projector {
         position,
         resolve: () => {
           clearTimeout(timer);
-          resolve(true);
+          resolve(this.processed >= position);
         },
       };
       this.waiters.push(waiter);

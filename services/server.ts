@@ -11,6 +11,7 @@ import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
 import { Projector } from '../projections/projector';
+import { waitOnCurrentProjector } from '../projections/projector-watermark';
 import { allProjections } from '../projections/registry';
 import { slowestCheckpoint } from '../projections/checkpoints';
 import type { ReadStore } from '../projections/read-store/read-store';
@@ -141,7 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         () => {
           const current = projector;
           if (!current || !storage) return null;
-          const waitFor = async (position: bigint) => void (await current.waitFor(position));
+          const waitFor = async (position: bigint) => void (await waitOnCurrentProjector(() => projector ?? current, position));
           return { config, eventStore: storage.eventStore, readStore: storage.readStore, watermark: { waitFor }, now: () => new Date().toISOString(), newId: () => randomId(12), decisionStates: purgeStates };
         },
         config.trashDays,
@@ -191,7 +192,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const inProcess = projector as Projector | null;
   // `projector` is replaced when the lease is retaken or a rebuild is swapped in: wait on the current one.
   const watermark: ReadModelWatermark = inProcess
-    ? { waitFor: (position) => (projector ?? inProcess).waitFor(position) }
+    ? { waitFor: (position) => waitOnCurrentProjector(() => projector ?? inProcess, position) }
     : checkpointWatermark(readStore);
   const invalidation = inProcess ? null : followScriptChanges(eventStore, watermark, rawCache.current, log, subscriptionErrors);
   const lag = new ProjectionLag(eventStore, readStore, allProjections);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
@@ -157,8 +157,11 @@ export class EmbeddedReadStore implements ReadStore {
   private active: Tx | null = null;
   private lockTail: Promise<void> = Promise.resolve();
   private closed = false;
-  private readonly checkpointer: WalCheckpointer | null;
-  private readonly sql: {
+  private checkpointer: WalCheckpointer | null = null;
+  private readonly backgroundCheckpoints: boolean;
+  // Replaced together when `replaceWithFile` moves another store's file into place.
+  private db!: Database.Database;
+  private sql!: {
     begin: Statement<[]>;
     commit: Statement<[]>;
     rollback: Statement<[]>;
@@ -168,10 +171,18 @@ export class EmbeddedReadStore implements ReadStore {
     deleteUnique: Statement<[string, string, string, string]>;
   };
 
-  constructor(
-    private readonly db: Database.Database,
-    options: EmbeddedReadStoreOptions = {},
-  ) {
+  constructor(db: Database.Database, options: EmbeddedReadStoreOptions = {}) {
+    const cacheBytes = Math.floor(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.cache =
+      cacheBytes > 0
+        ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
+        : null;
+    this.backgroundCheckpoints = options.backgroundCheckpoints ?? false;
+    this.attach(db);
+  }
+
+  /** Makes `db` this store's database: settings, schema, statements, catalog, background checkpoints. */
+  private attach(db: Database.Database): void {
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
     db.pragma('synchronous = NORMAL');
@@ -191,6 +202,7 @@ export class EmbeddedReadStore implements ReadStore {
       CREATE TABLE IF NOT EXISTS unique_keys (collection TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (collection, idx, key)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
     `);
+    this.db = db;
     this.sql = {
       begin: db.prepare('BEGIN'),
       commit: db.prepare('COMMIT'),
@@ -202,14 +214,47 @@ export class EmbeddedReadStore implements ReadStore {
       insertUnique: db.prepare('INSERT INTO unique_keys (collection, idx, key, id) VALUES (?, ?, ?, ?)'),
       deleteUnique: db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ? AND key = ? AND id = ?'),
     };
-    const cacheBytes = Math.floor(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-    this.cache =
-      cacheBytes > 0
-        ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
-        : null;
     this.loadCatalog();
     // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
-    this.checkpointer = db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
+    this.checkpointer = db.memory || !this.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
+  }
+
+  /**
+   * Makes the read models those of another embedded store's file, `source` (closed by its writer, in the same
+   * directory): the file is moved over this store's own, in O(1) whatever it holds, where copying document by
+   * document took longer than the rebuild that made it (and saves waiting to be visible meanwhile were answered 503).
+   * Collections named in `carryOver` are copied into `source` first (caches kept beside the read models, which no
+   * projection rebuilds). Runs under the writer lock: no batch or write is in flight, and readers, all synchronous,
+   * see the old file or the new one. The caller must be the only process with this store's file open.
+   */
+  async replaceWithFile(source: string, carryOver: string[] = []): Promise<void> {
+    this.assertOpen();
+    if (this.db.memory) throw new Error('an in-memory read store has no file to replace');
+    const live = this.db.name;
+    if (resolve(dirname(source)) !== resolve(dirname(live))) throw new Error('a replacement must sit beside the live read models');
+    // Before taking the lock: a cache written meanwhile is only a slower read later.
+    await copyCollections(this, source, carryOver);
+    settleWal(source);
+    const release = await this.acquire();
+    try {
+      this.assertOpen();
+      await this.checkpointer?.stop();
+      this.checkpointer = null;
+      this.db.close();
+      try {
+        // The live file's WAL must never meet the new file: SQLite would replay foreign pages into it.
+        for (const suffix of ['-wal', '-shm']) rmSync(live + suffix, { force: true });
+        renameSync(source, live);
+        for (const suffix of ['-wal', '-shm']) rmSync(source + suffix, { force: true });
+        syncDirectory(dirname(live));
+      } finally {
+        // the new file, or the old one when the move failed
+        this.cache?.clear();
+        this.attach(new Database(live));
+      }
+    } finally {
+      release();
+    }
   }
 
   /** bytes the document cache holds (estimated), for tests and metrics */
@@ -987,6 +1032,51 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:', optio
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** Documents read per page while carrying collections over into a replacement file. */
+const CARRY_PAGE = 500;
+
+/** Copies each named collection of `from` into the store at `file` (its documents replace any of the same id). */
+async function copyCollections(from: ReadStore, file: string, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const to = await openEmbeddedReadStore(file, { cacheBytes: 0 });
+  try {
+    for (const name of names) {
+      for (let after: string | null = null; ; ) {
+        const filter: Filter = after === null ? {} : { _id: { $gt: after } };
+        const docs = await from.collection(name).find(filter, { sort: { _id: 1 }, limit: CARRY_PAGE });
+        if (docs.length === 0) break;
+        for (const doc of docs) await to.collection(name).replaceOne({ _id: doc._id }, doc, { upsert: true });
+        after = docs[docs.length - 1]!._id;
+      }
+    }
+  } finally {
+    await to.close();
+  }
+}
+
+/** Folds `file`'s WAL into it, so the file alone holds every committed write before it is moved. */
+function settleWal(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+/** A rename is durable once its directory is. */
+function syncDirectory(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not every platform opens directories; the read models can be rebuilt from the log in any case
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
 
 function emptyState(name: string, table: string): CollectionState {
   return { name, table, defs: new Map(), columns: new Map(), uniques: [], text: null, sql: null };
