@@ -14,6 +14,7 @@ const BENCH_LIMITS = {
   RATE_LIMIT_WRITE: 'off',
   RATE_LIMIT_WRITE_ADDRESS: 'off',
   RATE_LIMIT_API: 'off',
+  RATE_LIMIT_SEARCH: 'off',
 };
 
 export function startLuaVault(dataDir: string): Promise<Started> {

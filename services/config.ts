@@ -103,6 +103,8 @@ const ConfigSchema = z.object({
   rateLimitApiKeyCreate: rate('10/1h'),
   /** RATE_LIMIT_API: requests to /api/v1 per API key */
   rateLimitApi: rate('600/1m'),
+  /** RATE_LIMIT_SEARCH: full-text searches (`/api/search?type=content`) per account; `/api/v1/search` counts under RATE_LIMIT_API */
+  rateLimitSearch: rate('120/1m'),
   /** RATE_LIMIT_RAW: fetches of one share link (raw URL, pinned versions, share page) per client address */
   rateLimitRaw: rate('600/1m'),
 });
@@ -133,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitWriteAddress: blankToUndefined(env.RATE_LIMIT_WRITE_ADDRESS),
     rateLimitApiKeyCreate: blankToUndefined(env.RATE_LIMIT_API_KEY_CREATE),
     rateLimitApi: blankToUndefined(env.RATE_LIMIT_API),
+    rateLimitSearch: blankToUndefined(env.RATE_LIMIT_SEARCH),
     rateLimitRaw: blankToUndefined(env.RATE_LIMIT_RAW),
     metricsToken: blankToUndefined(env.METRICS_TOKEN),
     headersTimeoutMs: blankToUndefined(env.HEADERS_TIMEOUT_MS),

@@ -14,6 +14,7 @@ const TINY: Record<string, string> = {
   RATE_LIMIT_WRITE_ADDRESS: '5/1d',
   RATE_LIMIT_API_KEY_CREATE: '2/1d',
   RATE_LIMIT_API: '4/1d',
+  RATE_LIMIT_SEARCH: '2/1d',
   RATE_LIMIT_RAW: '3/1d',
 };
 
@@ -156,6 +157,17 @@ describe('API keys', () => {
     for (let i = 0; i < 4; i++) expect((await automation.get('/api/v1/scripts')).status).toBe(200);
     expectLimited(await automation.get('/api/v1/scripts'), 'api', 4);
     expect((await from(proxied, undefined, second).get('/api/v1/scripts')).status).toBe(200);
+  });
+});
+
+describe('full-text search, per account', () => {
+  it('stops one account’s content searches after the budget; title searches and other accounts go on', async () => {
+    const user = await registered(from(proxied));
+    const search = (client: Client) => client.get('/api/search?q=print&type=content');
+    for (let i = 0; i < 2; i++) expect((await search(user)).status).toBe(200);
+    expectLimited(await search(user), 'search', 2);
+    expect((await user.get('/api/search?q=print&type=scripts')).status).toBe(200);
+    expect((await search(await registered(from(proxied)))).status).toBe(200);
   });
 });
 

@@ -29,6 +29,8 @@ export interface RateLimits {
   apiKeyCreate: RequestHandler;
   /** /api/v1: every request per API key, and writes per account (the key's owner) and per address */
   apiRequests: RequestHandler;
+  /** GET /api/search after requireSession: full-text searches (`type=content`) per account */
+  contentSearch: RequestHandler;
   /** share links through Express (pinned raw versions, the share page's JSON), one count with the fast path */
   shareLinks: RequestHandler;
   /** the raw fast path: false when it answered 429 itself */
@@ -64,6 +66,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       sessionWrites: pass,
       apiKeyCreate: pass,
       apiRequests: pass,
+      contentSearch: pass,
       shareLinks: pass,
       rawFastPath: () => true,
       stop: async () => undefined,
@@ -88,6 +91,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
   const writeAddress = limiter('write-address', config.rateLimitWriteAddress);
   const apiKeyCreate = limiter('api-key-create', config.rateLimitApiKeyCreate);
   const api = limiter('api', config.rateLimitApi);
+  const search = limiter('search', config.rateLimitSearch);
   const raw = config.rateLimitRaw
     ? new HotCounter(policyOf('raw', config.rateLimitRaw), { shared: deps.sharedStore, onStoreError, now })
     : null;
@@ -165,6 +169,8 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       }
       return checks;
     }),
+    // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
+    contentSearch: handler((req, res) => (req.query.type === 'content' ? [[search, userIdOf(res)]] : [])),
     shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;

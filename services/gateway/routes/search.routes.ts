@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { folderView, scriptSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import type { GatewayContext } from '../http-context';
@@ -13,11 +13,11 @@ import { searchOwnContent } from '../../application/content-search';
  * name, anywhere in the tree, each with its folder path (root-first); `content` is the full-text search of titles and
  * contents (`versions=all`: every version), with the matching lines. Paginated like every list (limit, cursor, Link).
  */
-export function searchRoutes(ctx: GatewayContext): Router {
+export function searchRoutes(ctx: GatewayContext, contentSearchLimit: RequestHandler): Router {
   const router = Router();
   const workspace = workspaceQueries(ctx.readStore);
 
-  router.get('/search', requireSession(ctx, ctx.tokens), async (req, res) => {
+  router.get('/search', requireSession(ctx, ctx.tokens), contentSearchLimit, async (req, res) => {
     if (parse(SearchType, req.query).type === 'content') return sendContentSearch(ctx, req, res);
     const { q, type } = parse(SearchQuery, req.query);
     const ownerId = actorOf(res).userId;
