@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
@@ -232,6 +232,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (this.db.memory) throw new Error('an in-memory read store has no file to replace');
     const live = this.db.name;
     if (resolve(dirname(source)) !== resolve(dirname(live))) throw new Error('a replacement must sit beside the live read models');
+    if (!existsSync(source)) throw new Error(`no read models to swap in at ${basename(source)}`);
     // Before taking the lock: a cache written meanwhile is only a slower read later.
     await copyCollections(this, source, carryOver);
     settleWal(source);

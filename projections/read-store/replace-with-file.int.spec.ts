@@ -71,7 +71,8 @@ describe('EmbeddedReadStore.replaceWithFile (a rebuild swapped in)', () => {
 
   it('a replacement that cannot happen leaves the live read models serving', async () => {
     const { dir, live } = await liveAndRebuilt();
-    await expect(live.replaceWithFile(join(dir, 'missing.sqlite'))).rejects.toThrow();
+    await expect(live.replaceWithFile(join(dir, 'missing.sqlite'), ['snapshots'])).rejects.toThrow(/no read models to swap in/);
+    expect(existsSync(join(dir, 'missing.sqlite')), 'no empty file made on the way').toBe(false);
     await expect(live.replaceWithFile(join(tmpdir(), 'elsewhere.sqlite'))).rejects.toThrow(/beside the live read models/);
     expect(await live.collection('scripts').findOne({ _id: 'b' })).toMatchObject({ title: 'stray' });
     expect(await live.getCheckpoint('workspace')).toBe(10n);
