@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScript, eachLimited, luaSource, register, saveScript, type BenchUser } from './api';
 import { median, pairedRatio, saveLoad, type LoadResult, type Writer } from './load';
@@ -9,6 +11,45 @@ export interface SavesFigure {
   /** median of the per-round ratios LuaVault/baseline */
   ratio: number;
 }
+
+export interface ConcurrentSavesFigure extends SavesFigure {
+  /** median CPU time (user + system, every thread) the server spent per completed save, in microseconds */
+  cpuPerSaveUs: { ours: number; baseline: number };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on nearly every Linux). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (utime + stime, all threads) a process has used so far, or NaN where /proc is missing. */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "(comm)": state is the first, utime the 12th, stime the 13th (man 5 proc, fields 14 and 15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * One round of saves, with the CPU time the server process spent during it divided by the saves it completed.
+ * Far steadier than saves/s on a shared machine: it does not depend on how much of its core the server was given.
+ */
+async function measuredRound(pid: number | undefined, run: () => Promise<LoadResult>, seconds: number): Promise<{ result: LoadResult; cpuPerSaveUs: number }> {
+  const before = cpuSeconds(pid);
+  const result = await run();
+  const used = cpuSeconds(pid) - before;
+  return { result, cpuPerSaveUs: (used / (result.requestsPerSecond * seconds)) * 1e6 };
+}
+const us = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} us` : 'n/a');
 
 const summarize = (runs: LoadResult[]) => ({ requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), p99Ms: median(runs.map((r) => r.p99Ms)) });
 const rate = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0)} saves/s, p99 ${r.p99Ms.toFixed(1)} ms${r.timeouts ? `, ${r.timeouts} timed out` : ''}`;
@@ -31,8 +72,8 @@ async function writersWithScripts(base: string, prefix: string, count: number, c
 export async function measureConcurrentSaves(
   base: string,
   dir: string,
-  options: { writers: number; seconds: number; rounds: number; contentBytes: number },
-): Promise<SavesFigure> {
+  options: { writers: number; seconds: number; rounds: number; contentBytes: number; serverPid: number | undefined },
+): Promise<ConcurrentSavesFigure> {
   const content = luaSource('bench writer', 0, options.contentBytes);
   const { writers } = await writersWithScripts(base, 'writer', options.writers, content);
   const naive = await startChild('node', ['dist/bench/naive-crud-server.mjs', join(dir, 'naive-crud.sqlite')], { core: SERVER_CORE });
@@ -42,15 +83,32 @@ export async function measureConcurrentSaves(
     await saveLoad(base, writers, content, 2, lua);
     const ours: LoadResult[] = [];
     const baseline: LoadResult[] = [];
+    const oursCpu: number[] = [];
+    const baselineCpu: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
       // Alternating which goes first cancels drift in what else the machine is doing.
-      const runBaseline = async () => void baseline.push(await saveLoad(naive.url, writers, content, options.seconds, lua));
-      const runOurs = async () => void ours.push(await saveLoad(base, writers, content, options.seconds, lua));
+      const runBaseline = async () => {
+        const { result, cpuPerSaveUs } = await measuredRound(naive.child.pid, () => saveLoad(naive.url, writers, content, options.seconds, lua), options.seconds);
+        baseline.push(result);
+        baselineCpu.push(cpuPerSaveUs);
+      };
+      const runOurs = async () => {
+        const { result, cpuPerSaveUs } = await measuredRound(options.serverPid, () => saveLoad(base, writers, content, options.seconds, lua), options.seconds);
+        ours.push(result);
+        oursCpu.push(cpuPerSaveUs);
+      };
       if (round % 2 === 0) await runBaseline().then(runOurs);
       else await runOurs().then(runBaseline);
-      console.log(`  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}; LuaVault ${rate(ours[round]!)}; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`);
+      console.log(
+        `  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}, CPU ${us(baselineCpu[round]!)}/save; LuaVault ${rate(ours[round]!)}, CPU ${us(oursCpu[round]!)}/save; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`,
+      );
     }
-    return { ours: summarize(ours), baseline: summarize(baseline), ratio: pairedRatio(ours, baseline) };
+    return {
+      ours: summarize(ours),
+      baseline: summarize(baseline),
+      ratio: pairedRatio(ours, baseline),
+      cpuPerSaveUs: { ours: median(oursCpu), baseline: median(baselineCpu) },
+    };
   } finally {
     await stopChild(naive.child);
   }

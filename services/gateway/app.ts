@@ -25,6 +25,7 @@ import { trashRoutes } from './routes/trash.routes';
 import { eventsRoutes } from './routes/events.routes';
 import type { LiveHub } from './live/live-hub';
 import { precompressedAssets } from './static-assets';
+import { forMethods } from './method-gate';
 import { requestContext } from '../observability/request-context';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
@@ -52,7 +53,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
 
   app.use(requestContext(ops.logger, ops.metrics));
   app.use(bodyGuard(ctx.config.bodyIdleTimeoutMs));
-  app.use(healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken, ctx.log));
+  app.use(forMethods(['GET'], healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken, ctx.log)));
   app.use(securityHeaders(ctx.config.publicOrigin));
 
   app.use(['/api', '/admin-api'], responseSizeCap());
@@ -66,8 +67,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   // session (below) or the API key (in publicApiRoutes) is authenticated.
   api.use(['/register', '/login', '/logout'], jsonBody(SESSION_BODY_LIMIT_BYTES));
   api.use('/v1', limits.apiRequests, publicApiRoutes(ctx));
-  api.use(sessionRoutes(ctx, limits.signIn));
-  api.use(shareRoutes(ctx));
+  api.use(forMethods(['GET', 'POST'], sessionRoutes(ctx, limits.signIn)));
+  api.use(forMethods(['GET'], shareRoutes(ctx)));
   // Only these prefixes need a session, so an unknown /api route still answers 404, not 401.
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], requireSession(ctx, ctx.tokens));
   api.use(['/scripts', '/root-scripts', '/folders', '/upload'], limits.sessionWrites);
