@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
-import { LOG_WAL_CHECKPOINT_INTERVAL_MS, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 
 /**
  * The embedded default event store: one SQLite file (better-sqlite3, WAL, `synchronous=FULL`).
@@ -70,7 +70,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     // The server's log checkpoints its WAL on a worker thread, not inside an append's commit (wal-checkpointer.ts).
-    this.checkpointer = this.db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(this.key, { synchronous: 'FULL', intervalMs: LOG_WAL_CHECKPOINT_INTERVAL_MS });
+    this.checkpointer = this.db.memory || !options.backgroundCheckpoints ? null : startWalCheckpointer(this.key, { synchronous: 'FULL' });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -2,18 +2,8 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/**
- * How often the background connection copies the WAL into the database file, by default (the read models). A page
- * written many times between two checkpoints (index and FTS structure pages, touched by every batch) is copied once:
- * under 50 concurrent writers the read models' checkpointer thread used 1.87 s of CPU at 100 ms and 0.44 s at 1 s over
- * the same bench run (BENCH_ONLY=saves). The read models' own automatic checkpoint (16,384 pages) still bounds the WAL.
- */
-export const WAL_CHECKPOINT_INTERVAL_MS = 1000;
-/**
- * The event log's interval: its writer checkpoints by itself past SQLite's default 1,000 pages (4 MB), which 50 writers
- * fill in well under a second, so a slower worker would leave that copy (and its fsync) inside an append's commit.
- */
-export const LOG_WAL_CHECKPOINT_INTERVAL_MS = 100;
+/** How often the background connection copies the WAL into the database file. */
+export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 /**
  * The worker: its own connection to the file, a PASSIVE checkpoint now and then. PASSIVE never waits for the writer
