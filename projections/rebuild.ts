@@ -1,5 +1,6 @@
 import type { EventStore } from '../services/eventstore/event-store';
-import type { Doc, ReadStore } from './read-store/read-store';
+import type { ReadStore } from './read-store/read-store';
+import { eachPage, PAGE_SIZE } from './read-store/each-page';
 import { Projector } from './projector';
 import type { Projection } from './projection';
 
@@ -51,9 +52,6 @@ export async function projectToHead(
   return head;
 }
 
-/** Documents read from the source per page while adopting. */
-const ADOPT_PAGE = 500;
-
 /**
  * Makes `target`'s read models equal `source`'s, checkpoints included, one projection at a time, each in one
  * `commitBatch` (one transaction on the embedded store): documents `source` lacks are deleted first, then every
@@ -75,7 +73,7 @@ export async function adoptReadModels(source: ReadStore, target: ReadStore, proj
         await eachPage(source, name, (docs) => docs.forEach((doc) => keep.add(doc._id)), signal);
         const stale: string[] = [];
         await eachPage(batch, name, (docs) => docs.forEach((doc) => keep.has(doc._id) || stale.push(doc._id)), signal);
-        for (let i = 0; i < stale.length; i += ADOPT_PAGE) await batch.collection(name).deleteMany({ _id: { $in: stale.slice(i, i + ADOPT_PAGE) } });
+        for (let i = 0; i < stale.length; i += PAGE_SIZE) await batch.collection(name).deleteMany({ _id: { $in: stale.slice(i, i + PAGE_SIZE) } });
         await eachPage(
           source,
           name,
@@ -86,17 +84,5 @@ export async function adoptReadModels(source: ReadStore, target: ReadStore, proj
         );
       }
     });
-  }
-}
-
-async function eachPage(store: ReadStore, collection: string, visit: (docs: Doc[]) => void | Promise<void>, signal?: AbortSignal): Promise<void> {
-  let after: string | null = null;
-  for (;;) {
-    signal?.throwIfAborted();
-    const filter: Record<string, unknown> = after === null ? {} : { _id: { $gt: after } };
-    const docs = await store.collection(collection).find(filter, { sort: { _id: 1 }, limit: ADOPT_PAGE });
-    if (docs.length === 0) return;
-    await visit(docs);
-    after = docs[docs.length - 1]!._id;
   }
 }

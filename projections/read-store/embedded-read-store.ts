@@ -20,6 +20,7 @@ import {
 } from './document-ops';
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
+import { eachPage } from './each-page';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
 
@@ -1034,22 +1035,15 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:', optio
 
 // ------------------------------------------------------------------ helpers
 
-/** Documents read per page while carrying collections over into a replacement file. */
-const CARRY_PAGE = 500;
-
 /** Copies each named collection of `from` into the store at `file` (its documents replace any of the same id). */
 async function copyCollections(from: ReadStore, file: string, names: string[]): Promise<void> {
   if (names.length === 0) return;
   const to = await openEmbeddedReadStore(file, { cacheBytes: 0 });
   try {
     for (const name of names) {
-      for (let after: string | null = null; ; ) {
-        const filter: Filter = after === null ? {} : { _id: { $gt: after } };
-        const docs = await from.collection(name).find(filter, { sort: { _id: 1 }, limit: CARRY_PAGE });
-        if (docs.length === 0) break;
+      await eachPage(from, name, async (docs) => {
         for (const doc of docs) await to.collection(name).replaceOne({ _id: doc._id }, doc, { upsert: true });
-        after = docs[docs.length - 1]!._id;
-      }
+      });
     }
   } finally {
     await to.close();
