@@ -53,6 +53,12 @@ describe('Projector live batches', () => {
     const batchSizes: number[] = [];
     const projector = new Projector(events, reads, allProjections, { onBatch: (batch) => batchSizes.push(batch.length) });
     await projector.start();
+    const transactions: string[][] = [];
+    const commitBatches = reads.commitBatches.bind(reads);
+    reads.commitBatches = (projections, position, work) => {
+      transactions.push(projections);
+      return commitBatches(projections, position, work);
+    };
     const meta = { actorId: 'u1', at: '2026-01-01T00:00:00.000Z', schemaVersion: 1 };
     const created = (i: number): NewEvent => ({
       type: 'ScriptCreated',
@@ -66,8 +72,10 @@ describe('Projector live batches', () => {
     expect(await projector.waitFor(last, 10_000)).toBe(true);
     await projector.stop();
 
-    // ...and the projector applies them together, not the first alone and then the rest.
+    // ...and the projector applies them together, not the first alone and then the rest, in ONE read-model
+    // transaction for every projection (not one commit per projection).
     expect(batchSizes).toEqual([50]);
+    expect(transactions).toEqual([allProjections.map((p) => p.name)]);
     expect(await reads.collection('scripts').countDocuments({ ownerId: 'u1' })).toBe(50);
     await reads.close();
     await events.close();

@@ -187,24 +187,29 @@ export class Projector {
   private async applyBatch(events: ProjectedEvent[]): Promise<void> {
     const last = events[events.length - 1];
     if (!last) return;
-    for (const projection of this.projections) {
-      const checkpoint = this.checkpoints.get(projection.name) ?? -1n;
-      if (checkpoint >= last.position) continue;
-      const types = projection.eventTypes;
-      const pending = events.filter((event) => event.position > checkpoint && (!types || types.has(event.type)));
-      // Nothing this projection reads: its checkpoint still moves (a commit of the checkpoint alone).
-      await this.readStore.commitBatch(projection.name, last.position, async (batch) => {
-        if (pending.length === 0) return;
-        if (projection.applyBatch) await projection.applyBatch(pending, batch);
-        else {
-          for (const event of pending) {
-            await projection.apply(event, batch);
+    const due = this.projections.filter((projection) => (this.checkpoints.get(projection.name) ?? -1n) < last.position);
+    if (this.readStore.commitBatches && events.length <= ONE_TRANSACTION_AT_MOST) {
+      // A live batch (the embedded store): one transaction for every projection, so one commit per batch, not one
+      // each. A catch-up batch keeps a transaction per projection: its pending documents are held in memory until
+      // their commit, so this bounds them by one projection's writes, not every projection's.
+      await this.readStore.commitBatches(
+        due.map((projection) => projection.name),
+        last.position,
+        async (batch) => {
+          for (const projection of due) {
+            await this.applyPending(projection, events, batch);
             if (this.yieldDue()) await this.yieldNow();
           }
-        }
-      });
-      this.checkpoints.set(projection.name, last.position);
-      if (this.yieldDue()) await this.yieldNow();
+        },
+      );
+      for (const projection of due) this.checkpoints.set(projection.name, last.position);
+    } else {
+      for (const projection of due) {
+        // Nothing this projection reads: its checkpoint still moves (a commit of the checkpoint alone).
+        await this.readStore.commitBatch(projection.name, last.position, (batch) => this.applyPending(projection, events, batch));
+        this.checkpoints.set(projection.name, last.position);
+        if (this.yieldDue()) await this.yieldNow();
+      }
     }
     this.processed = last.position;
     this.options.onBatch?.(events);
@@ -212,11 +217,30 @@ export class Projector {
     this.waiters = this.waiters.filter((w) => w.position > last.position);
     for (const waiter of ready) waiter.resolve();
   }
+
+  /** Applies to `batch` the events of `events` that `projection` has not applied and reads. */
+  private async applyPending(projection: Projection, events: ProjectedEvent[], batch: ReadStore): Promise<void> {
+    const checkpoint = this.checkpoints.get(projection.name) ?? -1n;
+    const types = projection.eventTypes;
+    const pending = events.filter((event) => event.position > checkpoint && (!types || types.has(event.type)));
+    if (pending.length === 0) return;
+    if (projection.applyBatch) {
+      await projection.applyBatch(pending, batch);
+      return;
+    }
+    for (const event of pending) {
+      await projection.apply(event, batch);
+      if (this.yieldDue()) await this.yieldNow();
+    }
+  }
 }
 
 function minimum(values: bigint[]): bigint {
   return values.reduce((min, v) => (v < min ? v : min), values[0] ?? -1n);
 }
+
+/** Largest batch whose projections share one read-model transaction (a live batch; see `applyBatch`). */
+const ONE_TRANSACTION_AT_MOST = 1000;
 
 /** Events a woken batch waits for at most: a page of the SQLite log's subscription. */
 const COALESCE_AT_MOST = 1000;

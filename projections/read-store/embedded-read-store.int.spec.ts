@@ -124,9 +124,35 @@ describe('EmbeddedReadStore', () => {
     expect(await scripts.find({})).toEqual([{ _id: 'outside' }]);
   });
 
+  it('commits several projections together: every checkpoint moves, or none and no write stays', async () => {
+    const file = tempFile();
+    const store = await openAt(file);
+    await store.commitBatches(['accounts', 'workspace'], 5n, async (batch) => {
+      await batch.collection('users').replaceOne({ _id: 'u1' }, { _id: 'u1', name: 'Ada' }, { upsert: true });
+      await batch.collection('scripts').replaceOne({ _id: 's1' }, { _id: 's1', title: 'T' }, { upsert: true });
+    });
+    await expect(
+      store.commitBatches(['accounts', 'workspace'], 9n, async (batch) => {
+        await batch.collection('users').replaceOne({ _id: 'u2' }, { _id: 'u2', name: 'Bob' }, { upsert: true });
+        await batch.collection('scripts').deleteOne({ _id: 's1' });
+        throw new Error('the second projection failed');
+      }),
+    ).rejects.toThrow('the second projection failed');
+
+    const expectFirstBatchOnly = async (s: EmbeddedReadStore) => {
+      expect([await s.getCheckpoint('accounts'), await s.getCheckpoint('workspace')]).toEqual([5n, 5n]);
+      expect(await s.collection('users').find({})).toEqual([{ _id: 'u1', name: 'Ada' }]);
+      expect(await s.collection('scripts').find({})).toEqual([{ _id: 's1', title: 'T' }]);
+    };
+    await expectFirstBatchOnly(store);
+    await store.close();
+    await expectFirstBatchOnly(await openAt(file));
+  });
+
   it('refuses a nested commitBatch and dropAll inside a batch', async () => {
     const store = await openAt(':memory:');
     await expect(store.commitBatch('a', 1n, (batch) => batch.commitBatch('b', 1n, async () => {}))).rejects.toThrow(/nested/);
+    await expect(store.commitBatches(['a'], 1n, (batch) => batch.commitBatches!(['b'], 1n, async () => {}))).rejects.toThrow(/nested/);
     await expect(store.commitBatch('a', 1n, (batch) => batch.dropAll())).rejects.toThrow(/inside commitBatch/);
     expect(await store.getCheckpoint('a')).toBeNull();
   });

@@ -307,6 +307,10 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
+    return this.commitBatches([projection], position, work);
+  }
+
+  async commitBatches(projections: string[], position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void> {
     this.assertOpen();
     const release = await this.acquire();
     const tx: Tx = { open: true, begun: false, pending: new Map() };
@@ -315,8 +319,8 @@ export class EmbeddedReadStore implements ReadStore {
       this.assertOpen();
       await work(this.batchView(tx));
       tx.open = false; // a write still arriving from `work` after this point is refused
-      this.commit(tx, [projection, position]);
-      this.checkpoints.set(projection, position);
+      this.commit(tx, projections, position);
+      for (const projection of projections) this.checkpoints.set(projection, position);
     } catch (error) {
       tx.open = false;
       this.rollback(tx);
@@ -345,6 +349,7 @@ export class EmbeddedReadStore implements ReadStore {
       ensureIndexes: (indexes) => this.ensureIndexes(indexes, tx),
       getCheckpoint: (projection) => this.getCheckpoint(projection),
       commitBatch: nested,
+      commitBatches: nested,
       dropAll: async () => {
         throw new Error('dropAll cannot run inside commitBatch');
       },
@@ -681,7 +686,7 @@ export class EmbeddedReadStore implements ReadStore {
   private commitOrRollback(tx: Tx): void {
     tx.open = false;
     try {
-      this.commit(tx, null);
+      this.commit(tx, [], 0n);
     } catch (error) {
       this.rollback(tx);
       throw error;
@@ -802,11 +807,12 @@ export class EmbeddedReadStore implements ReadStore {
     sql.ftsDelete!.run(existing.rowid);
   }
 
-  private commit(tx: Tx, checkpoint: [string, bigint] | null): void {
-    if (tx.pending.size === 0 && !checkpoint && !tx.begun) return;
+  /** Flushes and commits `tx`, storing `position` as the checkpoint of each of `projections` (none: a plain write). */
+  private commit(tx: Tx, projections: string[], position: bigint): void {
+    if (tx.pending.size === 0 && projections.length === 0 && !tx.begun) return;
     this.begin(tx);
     for (const name of tx.pending.keys()) this.flushCollection(this.collections.get(name)!, tx);
-    if (checkpoint) this.sql.upsertCheckpoint.run(checkpoint[0], checkpoint[1].toString());
+    for (const projection of projections) this.sql.upsertCheckpoint.run(projection, position.toString());
     this.sql.commit.run();
     tx.begun = false;
     if (!this.cache) return;

@@ -73,6 +73,12 @@ export interface ReadStore {
    * the checkpoint is replay-safe.
    */
   commitBatch(projection: string, position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
+  /**
+   * Optional (the embedded store): like `commitBatch`, for several projections at once: their writes and every one
+   * of their checkpoints (all at `position`) land in ONE transaction, all or nothing. The projector then commits once
+   * per batch instead of once per projection (each commit writes every page it touched to the WAL, and the pages several projections share, the checkpoints' among them, are then written once).
+   */
+  commitBatches?(projections: string[], position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
   /** Drop every read-model collection and checkpoint (rebuild from the start of the log). */
   dropAll(): Promise<void>;
   /**
