@@ -234,8 +234,12 @@ describe('leased runner', () => {
     await runner.start(work.start);
     const requester = store.connect();
     await requester.requestSwap('projector', { id: 's1', requester: 'rebuild', source: 'copy' });
-    await vi.advanceTimersByTimeAsync(leaseTiming(TTL).renewEveryMs + 1);
+    const requestedAt = Date.now();
+    // Seen within a poll, long before the next renewal (a third of the TTL).
+    await vi.advanceTimersByTimeAsync(leaseTiming(TTL).swapPollMs + 1);
     expect(adopted).toEqual([{ source: 'copy', at: expect.any(Number), activeWork: 0 }]);
+    expect(adopted[0]!.at - requestedAt).toBeLessThanOrEqual(leaseTiming(TTL).swapPollMs);
+    expect(leaseTiming(TTL).swapPollMs).toBeLessThan(leaseTiming(TTL).renewEveryMs / 4);
     expect(await requester.swapStatus('projector', 's1')).toEqual({ state: 'adopting', detail: null });
     await vi.advanceTimersByTimeAsync(2 * TTL + 1);
     expect(await requester.swapStatus('projector', 's1')).toEqual({ state: 'done', detail: null });
