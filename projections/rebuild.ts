@@ -49,6 +49,7 @@ export async function projectToHead(
     await projector.stop();
   }
   options.signal?.throwIfAborted();
+  await store.settleTextIndexes?.();
   return head;
 }
 

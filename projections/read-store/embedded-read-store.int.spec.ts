@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
 import { readStoreContract } from './read-store.contract';
 
@@ -401,9 +401,67 @@ describe('embedded full-text index (SQLite FTS5)', () => {
     expect(indexRows(file)).toHaveLength(3);
     await notes.deleteOne({ _id: 'b' });
     await notes.deleteMany({ _id: 'c' });
+    await store.settleTextIndexes(); // FTS5 is written when the text queue drains
     expect(indexRows(file)).toHaveLength(1);
     expect(await search(store, ['text'])).toEqual(['a']);
     await store.close();
+  });
+
+  it('indexes text after the write, in the background, and never loses what was queued when the process stops', async () => {
+    const file = tempFile();
+    const queued = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const table = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts\\_stale' ESCAPE '\\'").get() as { name: string };
+        return (db.prepare(`SELECT count(*) AS n FROM ${table.name}`).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const first = await openEmbeddedReadStore(file);
+    await first.ensureIndexes(TEXT);
+    await first.commitBatch('notes', 1n, async (batch) => {
+      for (const id of ['a', 'b']) await batch.collection('notes').replaceOne({ _id: id }, { _id: id, ownerId: 'u1', body: `saved ${id}` }, { upsert: true });
+    });
+    // Committed with the documents, not yet in FTS5: the save did not pay for the indexing.
+    expect(queued()).toBe(2);
+    expect(indexRows(file)).toEqual([]);
+    await first.close(); // as a crash would: the queue stays in the file
+
+    const second = await openEmbeddedReadStore(file);
+    try {
+      // drained on its own soon after opening, with no search asking for it
+      await vi.waitFor(() => expect(indexRows(file)).toHaveLength(2), { timeout: 5000, interval: 20 });
+      expect(queued()).toBe(0);
+      expect(await search(second, ['saved'])).toEqual(['a', 'b']);
+      // A document written many times before a drain is indexed once, with its last text.
+      for (let n = 0; n < 5; n++) await second.collection('notes').updateOne({ _id: 'a' }, { $set: { body: `draft ${n}` } });
+      await second.collection('notes').deleteOne({ _id: 'b' });
+      expect(queued()).toBe(2);
+      expect(await search(second, ['draft'])).toEqual(['a']); // a search drains first: it finds what was just written
+      expect(await search(second, ['saved'])).toEqual([]);
+      expect(await second.collection('notes').searchText(['4'], { filter: { ownerId: 'u1' }, limit: 10 })).toMatchObject([{ _id: 'a' }]);
+      expect(indexRows(file)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a bulk write indexes at once and settles what an earlier small write left queued', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    await store.ensureIndexes(TEXT);
+    await store.collection('notes').replaceOne({ _id: 'a' }, { _id: 'a', ownerId: 'u1', body: 'queued words' }, { upsert: true });
+    expect(indexRows(file)).toEqual([]); // small: queued
+    await store.commitBatch('notes', 1n, async (batch) => {
+      const notes = batch.collection('notes');
+      await notes.updateOne({ _id: 'a' }, { $set: { body: 'rewritten in bulk' } });
+      for (let n = 0; n < 1500; n++) await notes.replaceOne({ _id: `bulk${n}` }, { _id: `bulk${n}`, ownerId: 'u1', body: `bulk note ${n}` }, { upsert: true });
+    });
+    expect(indexRows(file)).toHaveLength(1501); // indexed with the documents, 'a' once
+    expect(await search(store, ['queued'])).toEqual([]);
+    expect(await search(store, ['rewritten'])).toEqual(['a']);
   });
 
   it('refuses a second text index on a collection and a search without one', async () => {

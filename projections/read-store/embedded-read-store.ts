@@ -23,6 +23,7 @@ import { planFilter, planSort, type ColumnOf } from './sql-plan';
 import { eachPage } from './each-page';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
+import { createQueueTable, queueSql, queueTableOf, QueuedValues, type QueueSql } from './text-queue';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -44,6 +45,9 @@ import { startWalCheckpointer, type WalCheckpointer } from '../../services/event
  * transaction. When `work` throws or the commit fails, the transaction rolls back, the batch's documents leave the
  * cache and the catalog is reloaded from disk. A write outside any batch is its own small transaction and waits for
  * a running batch. Readers never wait: they can see a batch's writes before it commits (as on MongoDB).
+ *
+ * Full-text rows of small writes (a live save) are queued in the same transaction and written to FTS5 in bulk later,
+ * before any search of the collection and in the background (text-queue.ts); bulk writes index at once.
  *
  * Every document returned is a copy; every document stored is normalised through JSON.
  */
@@ -103,6 +107,8 @@ interface CollectionSql {
   updateAt: Statement | null;
   ftsInsert: Statement | null;
   ftsDelete: Statement<[number]> | null;
+  /** the text index's queue of stale rows (see text-queue.ts) */
+  queue: QueueSql | null;
 }
 
 interface CollectionState {
@@ -131,10 +137,18 @@ interface Tx {
   open: boolean;
   /** BEGIN has run */
   begun: boolean;
+  /** a text-indexed document was written: the text queue has rows to drain once this commits */
+  queuedText?: boolean;
   pending: Map<string, Map<string, Pending>>;
 }
 
 const MAX_PREPARED_QUERIES = 200;
+/** How long after a commit queued text the background drain runs: long enough to gather a batch's worth of saves. */
+const TEXT_DRAIN_DELAY_MS = 200;
+/** Queued documents indexed per transaction of the background drain. */
+const TEXT_DRAIN_CHUNK = 2000;
+/** A flush of this many documents of one collection indexes their text at once instead of queuing it. */
+const INDEX_TEXT_AT_ONCE_FROM = 1000;
 const PAGE_CACHE_KB = 16 * 1024;
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** Parsed documents weigh more than their JSON (object headers, two-byte strings for non-Latin-1 text). */
@@ -160,6 +174,8 @@ export class EmbeddedReadStore implements ReadStore {
   private closed = false;
   private checkpointer: WalCheckpointer | null = null;
   private readonly backgroundCheckpoints: boolean;
+  private readonly queuedValues = new QueuedValues();
+  private drainTimer: NodeJS.Timeout | null = null;
   // Replaced together when `replaceWithFile` moves another store's file into place.
   private db!: Database.Database;
   private sql!: {
@@ -216,6 +232,9 @@ export class EmbeddedReadStore implements ReadStore {
       deleteUnique: db.prepare('DELETE FROM unique_keys WHERE collection = ? AND idx = ? AND key = ? AND id = ?'),
     };
     this.loadCatalog();
+    // Files from before deferred text indexing have no queue tables yet.
+    for (const state of this.collections.values()) if (state.text) createQueueTable(db, state.text);
+    if (this.textQueued()) this.scheduleDrain(); // left queued by the last run, or by the rebuild that made this file
     // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
     this.checkpointer = db.memory || !this.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
   }
@@ -252,6 +271,7 @@ export class EmbeddedReadStore implements ReadStore {
       } finally {
         // the new file, or the old one when the move failed
         this.cache?.clear();
+        this.queuedValues.clear();
         this.attach(new Database(live));
       }
     } finally {
@@ -365,7 +385,7 @@ export class EmbeddedReadStore implements ReadStore {
     try {
       this.db.transaction(() => {
         for (const state of this.collections.values()) {
-          if (state.text) this.db.exec(`DROP TABLE IF EXISTS ${state.text.table}`);
+          if (state.text) this.db.exec(`DROP TABLE IF EXISTS ${state.text.table}; DROP TABLE IF EXISTS ${queueTableOf(state.text)}`);
           this.db.exec(`DROP TABLE IF EXISTS ${state.table}`);
         }
         this.db.exec('DELETE FROM collections; DELETE FROM key_columns; DELETE FROM indexes; DELETE FROM unique_keys; DELETE FROM checkpoints;');
@@ -375,6 +395,7 @@ export class EmbeddedReadStore implements ReadStore {
       this.queries.clear();
       this.checkpoints.clear();
       this.cache?.clear();
+      this.queuedValues.clear();
     } finally {
       release();
     }
@@ -386,6 +407,7 @@ export class EmbeddedReadStore implements ReadStore {
     try {
       if (this.closed) return;
       this.closed = true;
+      if (this.drainTimer) clearTimeout(this.drainTimer);
       this.cache?.clear();
       await this.checkpointer?.stop();
       this.db.close();
@@ -619,6 +641,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (words.length === 0) return [];
     const match = matchExpression(state.text, words, options.filter);
     this.flushCollection(state);
+    this.drainText(state); // a search finds what was just written
     const columnOf = this.columnsOf(state);
     const plan = planFilter(options.filter, columnOf);
     const tie = options.sort && Object.keys(options.sort).length > 0 ? planSort(options.sort, columnOf) : null;
@@ -765,6 +788,9 @@ export class EmbeddedReadStore implements ReadStore {
     const pending = tx?.pending.get(state.name);
     if (!tx || !pending) return;
     let sql: CollectionSql | null = null;
+    // A bulk write (a catch-up batch) indexes its text at once: FTS5 writes large transactions well, and queuing
+    // would only add a queue row per document. Small ones (a live batch) queue it (see text-queue.ts).
+    const deferText = pending.size < INDEX_TEXT_AT_ONCE_FROM;
     for (const [id, entry] of pending) {
       if (entry.flushed) continue;
       if (!sql) {
@@ -772,7 +798,7 @@ export class EmbeddedReadStore implements ReadStore {
         sql = this.statements(state);
       }
       if (state.text) {
-        this.flushWithText(state.text, sql, id, entry);
+        this.flushWithText(state, tx, sql, id, entry, deferText);
       } else if (entry.doc) {
         const json = JSON.stringify(entry.doc);
         entry.size = json.length;
@@ -784,27 +810,112 @@ export class EmbeddedReadStore implements ReadStore {
     }
   }
 
-  /** A write to a collection with a text index: the document, then its FTS row when its text changed (same transaction). */
-  private flushWithText(text: TextIndex, sql: CollectionSql, id: string, entry: Pending): void {
+  /**
+   * A write to a collection with a text index: the document, and when its text changed its FTS5 row, at once or
+   * queued (`deferText`: FTS5 is written when the queue drains, see text-queue.ts), in the same transaction.
+   */
+  private flushWithText(state: CollectionState, tx: Tx, sql: CollectionSql, id: string, entry: Pending, deferText: boolean): void {
+    const text = state.text!;
+    const reindex = (rowid: number, indexed: boolean, row: string[] | null) => {
+      if (deferText) {
+        sql.queue!.mark.run(rowid, indexed ? 1 : 0);
+        this.queuedValues.remember(state.name, rowid, row);
+        tx.queuedText = true;
+        return;
+      }
+      // At once; a rowid still queued from an earlier write is settled here too (what FTS5 holds is what it held then).
+      const queued = sql.queue!.indexedOf.get(rowid);
+      if (queued ? queued.indexed === 1 : indexed) sql.ftsDelete!.run(rowid);
+      if (row) sql.ftsInsert!.run(rowid, ...row);
+      if (queued) {
+        sql.queue!.unmark.run(rowid);
+        this.queuedValues.take(state.name, rowid);
+      }
+    };
     if (entry.doc) {
       const json = JSON.stringify(entry.doc);
       entry.size = json.length;
       const existing = sql.rowidOf!.get(id);
       if (existing) {
         sql.updateAt!.run(json, ...entry.keys, existing.rowid);
-        if (!entry.textChanged) return;
-        sql.ftsDelete!.run(existing.rowid);
-        sql.ftsInsert!.run(existing.rowid, ...rowValues(text, entry.doc));
+        if (entry.textChanged) reindex(existing.rowid, true, rowValues(text, entry.doc));
         return;
       }
       const rowid = Number(sql.insert!.run(id, json, ...entry.keys).lastInsertRowid);
-      sql.ftsInsert!.run(rowid, ...rowValues(text, entry.doc));
+      reindex(rowid, false, rowValues(text, entry.doc));
       return;
     }
     const existing = sql.rowidOf!.get(id);
     if (!existing) return;
     sql.delete.run(id);
-    sql.ftsDelete!.run(existing.rowid);
+    reindex(existing.rowid, true, null);
+  }
+
+  /**
+   * Brings the collection's FTS5 rows up to date with the documents queued stale: up to `limit` of them (-1: all), inside the
+   * open transaction if there is one (a search during a batch: the drain then commits or rolls back with it), else in
+   * one of its own. True when more remain.
+   */
+  private drainText(state: CollectionState, limit = -1): boolean {
+    const text = state.text;
+    if (!text) return false;
+    const sql = this.statements(state);
+    const rows = sql.queue!.rows.all(limit);
+    if (rows.length === 0) return false;
+    const own = !this.db.inTransaction;
+    if (own) this.sql.begin.run();
+    try {
+      for (const { rowid, indexed } of rows) {
+        if (indexed) sql.ftsDelete!.run(rowid);
+        let row = this.queuedValues.take(state.name, rowid);
+        if (row === undefined) {
+          const stored = sql.byRowid.get(rowid);
+          row = stored ? rowValues(text, JSON.parse(stored.doc) as Doc) : null;
+        }
+        if (row) sql.ftsInsert!.run(rowid, ...row);
+        sql.queue!.unmark.run(rowid);
+      }
+      if (own) this.sql.commit.run();
+    } catch (error) {
+      if (own && this.db.inTransaction) this.sql.rollback.run();
+      this.queuedValues.clear(); // values taken above may be needed again
+      throw error;
+    }
+    return rows.length === limit;
+  }
+
+  /** Whether any text index has documents queued. */
+  private textQueued(): boolean {
+    for (const state of this.collections.values()) {
+      if (state.text && this.statements(state).queue!.rows.get(1)) return true;
+    }
+    return false;
+  }
+
+  /** Drains the text queues soon, in the background (between batches: it takes the writer lock). */
+  private scheduleDrain(): void {
+    if (this.drainTimer || this.closed) return;
+    this.drainTimer = setTimeout(() => {
+      this.drainTimer = null;
+      this.settleTextIndexes().catch(() => this.scheduleDrain()); // a full disk, say: the rows stay queued, try again
+    }, TEXT_DRAIN_DELAY_MS);
+    this.drainTimer.unref();
+  }
+
+  /**
+   * Indexes every document queued for full-text search now (waits for a running batch). Chunked, giving the event
+   * loop a turn between chunks, so a long queue (after a catch-up) does not hold requests up.
+   */
+  async settleTextIndexes(): Promise<void> {
+    if (this.closed) return;
+    const release = await this.acquire();
+    try {
+      for (const state of this.collections.values()) {
+        while (!this.closed && this.drainText(state, TEXT_DRAIN_CHUNK)) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      release();
+    }
   }
 
   /** Flushes and commits `tx`, storing `position` as the checkpoint of each of `projections` (none: a plain write). */
@@ -815,6 +926,7 @@ export class EmbeddedReadStore implements ReadStore {
     for (const projection of projections) this.sql.upsertCheckpoint.run(projection, position.toString());
     this.sql.commit.run();
     tx.begun = false;
+    if (tx.queuedText) this.scheduleDrain();
     if (!this.cache) return;
     // Cached documents are replaced by what was written; others wait for a reader (a rebuild writes far more
     // documents than anyone reads soon, and caching them all would only churn the cache and the garbage collector).
@@ -831,6 +943,7 @@ export class EmbeddedReadStore implements ReadStore {
   private rollback(tx: Tx): void {
     if (tx.begun && this.db.inTransaction) this.sql.rollback.run();
     tx.begun = false;
+    this.queuedValues.clear(); // some were queued by the writes just undone
     // A reader may have cached a version flushed into the transaction: every document it touched leaves the cache.
     for (const [name, pending] of tx.pending) for (const id of pending.keys()) this.cache?.delete(cacheKey(name, id));
     tx.pending.clear();
@@ -896,6 +1009,8 @@ export class EmbeddedReadStore implements ReadStore {
   private addTextIndex(state: CollectionState, keys: string[], fields: string[], weights: Record<string, number>): void {
     const text = textIndexOf(state.table, keys, fields, weights);
     createFtsTable(this.db, text);
+    createQueueTable(this.db, text);
+    this.db.exec(`DELETE FROM ${queueTableOf(text)}`); // the index is made anew from every document below
     const insert = this.db.prepare(insertSql(text));
     this.eachDoc(state, (doc, rowid) => insert.run(rowid, ...rowValues(text, doc)));
     state.text = text;
@@ -970,6 +1085,7 @@ export class EmbeddedReadStore implements ReadStore {
       updateAt: null,
       ftsInsert: null,
       ftsDelete: null,
+      queue: null,
     };
     const text = state.text;
     if (text) {
@@ -979,6 +1095,7 @@ export class EmbeddedReadStore implements ReadStore {
         updateAt: this.db.prepare(`UPDATE ${state.table} SET ${['doc', ...columns].map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`),
         ftsInsert: this.db.prepare(insertSql(text)),
         ftsDelete: this.db.prepare(`DELETE FROM ${text.table} WHERE rowid = ?`),
+        queue: queueSql(this.db, text),
       });
     }
     return state.sql;

@@ -79,6 +79,11 @@ export interface ReadStore {
    * per batch instead of once per projection (each commit writes every page it touched to the WAL, and the pages several projections share, the checkpoints' among them, are then written once).
    */
   commitBatches?(projections: string[], position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
+  /**
+   * Optional (the embedded store, whose full-text index is written after the documents, see text-queue.ts): indexes
+   * everything still queued now. A rebuild calls it before it is swapped in, so the live store does not inherit it.
+   */
+  settleTextIndexes?(): Promise<void>;
   /** Drop every read-model collection and checkpoint (rebuild from the start of the log). */
   dropAll(): Promise<void>;
   /**
