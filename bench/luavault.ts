@@ -17,11 +17,11 @@ const BENCH_LIMITS = {
   RATE_LIMIT_SEARCH: 'off',
 };
 
-export function startLuaVault(dataDir: string): Promise<Started> {
+export function startLuaVault(dataDir: string, bundle = 'dist/server/main.mjs'): Promise<Started> {
   // BENCH_SERVER_CPU_PROFILE_DIR: each server started writes a V8 CPU profile there when it stops (where a save's time goes).
   const profileDir = process.env.BENCH_SERVER_CPU_PROFILE_DIR;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return startChild('node', [...profiling, 'dist/server/main.mjs'], { core: SERVER_CORE, env: { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...BENCH_LIMITS } });
+  return startChild('node', [...profiling, bundle], { core: SERVER_CORE, env: { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...BENCH_LIMITS } });
 }
 
 interface Readiness {

@@ -43,7 +43,7 @@ function cpuSeconds(pid: number | undefined): number {
  * One round of saves, with the CPU time the server process spent during it divided by the saves it completed.
  * Far steadier than saves/s on a shared machine: it does not depend on how much of its core the server was given.
  */
-async function measuredRound(pid: number | undefined, run: () => Promise<LoadResult>, seconds: number): Promise<{ result: LoadResult; cpuPerSaveUs: number }> {
+export async function measuredRound(pid: number | undefined, run: () => Promise<LoadResult>, seconds: number): Promise<{ result: LoadResult; cpuPerSaveUs: number }> {
   const before = cpuSeconds(pid);
   const result = await run();
   const used = cpuSeconds(pid) - before;
@@ -55,7 +55,7 @@ const summarize = (runs: LoadResult[]) => ({ requestsPerSecond: median(runs.map(
 const rate = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0)} saves/s, p99 ${r.p99Ms.toFixed(1)} ms${r.timeouts ? `, ${r.timeouts} timed out` : ''}`;
 
 /** One user per writer (each under its storage quota, as real writers are), each with one script. */
-async function writersWithScripts(base: string, prefix: string, count: number, content: string): Promise<{ users: BenchUser[]; writers: Writer[] }> {
+export async function writersWithScripts(base: string, prefix: string, count: number, content: string): Promise<{ users: BenchUser[]; writers: Writer[] }> {
   const users: BenchUser[] = new Array(count);
   const writers: Writer[] = new Array(count);
   await eachLimited([...Array(count).keys()], 4, async (i) => {
