@@ -35,8 +35,6 @@ export function leaseTiming(ttlMs: number) {
     safetyMarginMs: ttlMs / 4,
     /** poll interval while another instance holds the lease */
     pollMs: Math.min(ttlMs / 3, 1000),
-    /** how often a holder looks for a swap request between renewals (a finished rebuild waits no longer than this) */
-    swapPollMs: Math.min(ttlMs / 3, 250),
     /** first and longest wait after an error (store unreachable, start failed) */
     backoffMs: (failures: number) => Math.min(Math.min(ttlMs / 10, 500) * 2 ** failures, Math.max(ttlMs, 1000)),
   };
@@ -159,15 +157,8 @@ export class LeasedRunner {
   private async hold(): Promise<void> {
     while (!this.stopped && !this.startFailed && this.validUntil > Date.now()) {
       // Paced from the last send, not its answer: a slow store must not push the next renewal past the deadline.
-      const renewAt = this.lastSentAt + this.timing.renewEveryMs;
-      await this.sleep(Math.max(0, Math.min(renewAt, Date.now() + this.timing.swapPollMs) - Date.now()));
+      await this.sleep(Math.max(0, this.lastSentAt + this.timing.renewEveryMs - Date.now()));
       if (this.stopped || this.startFailed || this.validUntil <= Date.now()) return;
-      if (Date.now() < renewAt) {
-        // Between renewals the lease is still ours for longer than a renewal period: a rebuild waiting to be swapped
-        // in is seen within a poll, not at the next renewal (a third of the TTL).
-        await this.checkSwap();
-        continue;
-      }
       const sentAt = Date.now();
       const kept = await this.attempt('renewing');
       if (kept !== true) {
