@@ -70,8 +70,9 @@ export async function readSecret(prompt) {
     for await (const chunk of stdin) text += chunk;
     return text.split(/\r?\n/)[0]?.trim() ?? '';
   }
-  process.stderr.write(prompt);
+  // Echo off before the prompt shows: a key pasted the moment the prompt appears must not be echoed to the terminal.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve, reject) => {
