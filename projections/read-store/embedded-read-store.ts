@@ -825,8 +825,7 @@ export class EmbeddedReadStore implements ReadStore {
       }
       // At once; a rowid still queued from an earlier write is settled here too (what FTS5 holds is what it held then).
       const queued = sql.queue!.indexedOf.get(rowid);
-      if (queued ? queued.indexed === 1 : indexed) sql.ftsDelete!.run(rowid);
-      if (row) sql.ftsInsert!.run(rowid, ...row);
+      rewriteFtsRow(sql, rowid, queued ? queued.indexed === 1 : indexed, row);
       if (queued) {
         sql.queue!.unmark.run(rowid);
         this.queuedValues.take(state.name, rowid);
@@ -852,9 +851,9 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /**
-   * Brings the collection's FTS5 rows up to date with the documents queued stale: up to `limit` of them (-1: all), inside the
-   * open transaction if there is one (a search during a batch: the drain then commits or rolls back with it), else in
-   * one of its own. True when more remain.
+   * Brings the collection's FTS5 rows up to date with the documents queued stale: up to `limit` of them (-1: all),
+   * inside the open transaction if there is one (a search during a batch: the drain then commits or rolls back with
+   * it), else in one of its own. True when more remain.
    */
   private drainText(state: CollectionState, limit = -1): boolean {
     const text = state.text;
@@ -866,13 +865,12 @@ export class EmbeddedReadStore implements ReadStore {
     if (own) this.sql.begin.run();
     try {
       for (const { rowid, indexed } of rows) {
-        if (indexed) sql.ftsDelete!.run(rowid);
         let row = this.queuedValues.take(state.name, rowid);
         if (row === undefined) {
           const stored = sql.byRowid.get(rowid);
           row = stored ? rowValues(text, JSON.parse(stored.doc) as Doc) : null;
         }
-        if (row) sql.ftsInsert!.run(rowid, ...row);
+        rewriteFtsRow(sql, rowid, indexed === 1, row);
         sql.queue!.unmark.run(rowid);
       }
       if (own) this.sql.commit.run();
@@ -1157,6 +1155,15 @@ export async function openEmbeddedReadStore(filePath: string | ':memory:', optio
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * One document's FTS5 row made current: the row FTS5 holds for `rowid` goes (`held`: contentless FTS5 deletes by rowid
+ * only, so whether it holds one must be known), then `row`, the document's values, comes in (null: no document).
+ */
+function rewriteFtsRow(sql: CollectionSql, rowid: number, held: boolean, row: string[] | null): void {
+  if (held) sql.ftsDelete!.run(rowid);
+  if (row) sql.ftsInsert!.run(rowid, ...row);
+}
 
 /** Copies each named collection of `from` into the store at `file` (its documents replace any of the same id). */
 async function copyCollections(from: ReadStore, file: string, names: string[]): Promise<void> {

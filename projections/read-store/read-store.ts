@@ -76,7 +76,8 @@ export interface ReadStore {
   /**
    * Optional (the embedded store): like `commitBatch`, for several projections at once: their writes and every one
    * of their checkpoints (all at `position`) land in ONE transaction, all or nothing. The projector then commits once
-   * per batch instead of once per projection (each commit writes every page it touched to the WAL, and the pages several projections share, the checkpoints' among them, are then written once).
+   * per batch instead of once per projection (each commit writes every page it touched to the WAL; pages several
+   * projections share, the checkpoints' among them, are then written once).
    */
   commitBatches?(projections: string[], position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
   /**
