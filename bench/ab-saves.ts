@@ -5,13 +5,14 @@ import { luaSource } from './api';
 import { median, saveLoad } from './load';
 import { startLuaVault, waitReady } from './luavault';
 import { pinSelfToLoadCore, stopChild, type Started } from './processes';
-import { measuredRound, writersWithScripts } from './saves';
+import { latencyRound, measuredRound, writersWithScripts } from './saves';
 
 /**
  * `npm run bench:ab -- <bundle A> <bundle B>`: CPU per save of two server builds (e.g. `dist/server/main.mjs` of two
  * commits, copied beside it as `dist/server-a/`), 50 writers saving 4 KB, rounds alternating A and B.
  * Why: between two runs of `npm run bench` CPU per save moves by +-30 us on this kind of shared machine, more than
  * most single changes; within one run, paired rounds move together, so the per-round ratio B/A is steady to a few %.
+ * Each round also measures the saves' p99 latency with the one-connection-per-writer client (save-latency.ts).
  * AB_ROUNDS (default 8) and AB_SECONDS (default 6) set the length.
  */
 const [bundleA, bundleB] = process.argv.slice(2);
@@ -35,19 +36,21 @@ try {
     const { writers } = await writersWithScripts(server.url, 'writer', 50, content);
     const lua = join(dir, `${name}.lua`);
     await saveLoad(server.url, writers, content, 2, lua); // warm-up
-    servers.push({ name, server, writers, lua, cpuPerSave: [] as number[] });
+    servers.push({ name, server, writers, lua, cpuPerSave: [] as number[], p99: [] as number[] });
   }
   for (let round = 0; round < rounds; round++) {
     for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
       const { cpuPerSaveUs } = await measuredRound(s.server.child.pid, () => saveLoad(s.server.url, s.writers, content, seconds, s.lua), seconds);
       s.cpuPerSave.push(cpuPerSaveUs);
+      s.p99.push((await latencyRound(dir, { base: s.server.url, writers: s.writers, content, seconds, round })).p99Ms);
     }
-    console.log(`round ${round + 1}: ${servers.map((s) => `${s.name} ${s.cpuPerSave.at(-1)!.toFixed(0)} us/save`).join(', ')}`);
+    console.log(`round ${round + 1}: ${servers.map((s) => `${s.name} ${s.cpuPerSave.at(-1)!.toFixed(0)} us/save, p99 ${s.p99.at(-1)!.toFixed(1)} ms`).join('; ')}`);
   }
   const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
   const ratios = b.cpuPerSave.map((cpu, i) => cpu / a.cpuPerSave[i]!);
   console.log(`CPU per save, median: A ${median(a.cpuPerSave).toFixed(0)} us, B ${median(b.cpuPerSave).toFixed(0)} us`);
   console.log(`B/A per round: ${ratios.map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}`);
+  console.log(`p99 latency, median: A ${median(a.p99).toFixed(1)} ms, B ${median(b.p99).toFixed(1)} ms`);
 } finally {
   for (const server of started) await stopChild(server.child);
   rmSync(dir, { recursive: true, force: true });

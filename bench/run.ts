@@ -110,7 +110,7 @@ function savesRows(figure: SavesFigure, label: string, baselineLabel: string, ta
     met: figure.ratio >= target,
   });
   rows.push({
-    measure: `${label}, p99`,
+    measure: `${label}, p99 as wrk reports it`,
     ours: `${figure.ours.p99Ms.toFixed(1)} ms`,
     baseline: `${figure.baseline.p99Ms.toFixed(1)} ms`,
     ratio: '',
@@ -169,10 +169,20 @@ async function main() {
         const figure = await measureConcurrentSaves(base, dir, { writers: WRITERS, seconds: WRITE_SECONDS, rounds: WRITE_ROUNDS, contentBytes: SAVE_BYTES, serverPid: lv.child.pid });
         console.log(`  naive CRUD: ${figure.baseline.requestsPerSecond.toFixed(0)} saves/s, p99 ${figure.baseline.p99Ms.toFixed(1)} ms`);
         console.log(`  LuaVault:   ${figure.ours.requestsPerSecond.toFixed(0)} saves/s, p99 ${figure.ours.p99Ms.toFixed(1)} ms`);
-        console.log(`  ratio LuaVault/naive: ${figure.ratio.toFixed(2)} (median of the rounds' ratios; target >= 1.0, p99 <= 50 ms)`);
+        console.log(`  ratio LuaVault/naive: ${figure.ratio.toFixed(2)} (median of the rounds' ratios; target >= 1.0)`);
+        const lat = figure.latency;
+        console.log(`  latency, one client connection per writer (medians of the rounds): LuaVault p50 ${lat.ours.p50Ms.toFixed(1)} ms, p99 ${lat.ours.p99Ms.toFixed(1)} ms (target <= 50 ms); naive p50 ${lat.baseline.p50Ms.toFixed(1)} ms, p99 ${lat.baseline.p99Ms.toFixed(1)} ms`);
         const cpu = figure.cpuPerSaveUs;
         console.log(`  CPU per save (server process, all threads, median of the rounds): LuaVault ${fmt(cpu.ours)} us, naive ${fmt(cpu.baseline)} us`);
-        savesRows(figure, `${WRITERS} writers`, 'naive CRUD', 1.0, 50);
+        savesRows(figure, `${WRITERS} writers`, 'naive CRUD', 1.0, null); // wrk's tail is not the servers' (save-latency.ts)
+        rows.push({
+          measure: `${WRITERS} writers, p50 / p99 (one connection each)`,
+          ours: `${lat.ours.p50Ms.toFixed(1)} / ${lat.ours.p99Ms.toFixed(1)} ms`,
+          baseline: `naive CRUD ${lat.baseline.p50Ms.toFixed(1)} / ${lat.baseline.p99Ms.toFixed(1)} ms`,
+          ratio: '',
+          target: 'p99 <= 50 ms',
+          met: lat.ours.p99Ms <= 50,
+        });
         rows.push({ measure: `${WRITERS} writers, server CPU per save (median)`, ours: `${fmt(cpu.ours)} us`, baseline: `naive CRUD ${fmt(cpu.baseline)} us`, ratio: (cpu.ours / cpu.baseline).toFixed(2), target: '', met: null });
       }
       if (PARTS.has('deep')) {

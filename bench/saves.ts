@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { createScript, eachLimited, luaSource, register, saveScript, type BenchUser } from './api';
 import { median, pairedRatio, saveLoad, type LoadResult, type Writer } from './load';
 import { SERVER_CORE, startChild, stopChild } from './processes';
+import type { SaveLatencyFigures, SaveLatencyInput } from './save-latency';
+
+const execFileAsync = promisify(execFile);
 
 export interface SavesFigure {
   ours: { requestsPerSecond: number; p99Ms: number };
@@ -15,6 +19,15 @@ export interface SavesFigure {
 export interface ConcurrentSavesFigure extends SavesFigure {
   /** median CPU time (user + system, every thread) the server spent per completed save, in microseconds */
   cpuPerSaveUs: { ours: number; baseline: number };
+  /** latency as a client with one connection per writer sees it (save-latency.ts), medians of the rounds */
+  latency: { ours: LatencySummary; baseline: LatencySummary };
+}
+
+export interface LatencySummary {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  clientMaxStallMs: number;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on nearly every Linux). */
@@ -53,6 +66,21 @@ const us = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} us` : 'n/a');
 
 const summarize = (runs: LoadResult[]) => ({ requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), p99Ms: median(runs.map((r) => r.p99Ms)) });
 const rate = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0)} saves/s, p99 ${r.p99Ms.toFixed(1)} ms${r.timeouts ? `, ${r.timeouts} timed out` : ''}`;
+
+const summarizeLatency = (rounds: SaveLatencyFigures[]): LatencySummary => ({
+  p50Ms: median(rounds.map((r) => r.p50Ms)),
+  p99Ms: median(rounds.map((r) => r.p99Ms)),
+  maxMs: median(rounds.map((r) => r.maxMs)),
+  clientMaxStallMs: median(rounds.map((r) => r.clientMaxStallMs)),
+});
+
+/** One latency round by the client in a process of its own (on the load core, like this runner). */
+export async function latencyRound(dir: string, input: SaveLatencyInput): Promise<SaveLatencyFigures> {
+  const inputFile = join(dir, 'save-latency-input.json');
+  writeFileSync(inputFile, JSON.stringify(input));
+  const { stdout } = await execFileAsync('node', ['dist/bench/save-latency-child.mjs', inputFile], { encoding: 'utf8' });
+  return JSON.parse(stdout.trim()) as SaveLatencyFigures;
+}
 
 /** One user per writer (each under its storage quota, as real writers are), each with one script. */
 export async function writersWithScripts(base: string, prefix: string, count: number, content: string): Promise<{ users: BenchUser[]; writers: Writer[] }> {
@@ -103,11 +131,23 @@ export async function measureConcurrentSaves(
         `  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}, CPU ${us(baselineCpu[round]!)}/save; LuaVault ${rate(ours[round]!)}, CPU ${us(oursCpu[round]!)}/save; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`,
       );
     }
+    // Latency rounds, alternating too: the same writers and requests, measured by a client that sees what the servers see.
+    const oursLatency: SaveLatencyFigures[] = [];
+    const baselineLatency: SaveLatencyFigures[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const runOurs = async () => void oursLatency.push(await latencyRound(dir, { base, writers, content, seconds: options.seconds, round }));
+      const runBaseline = async () => void baselineLatency.push(await latencyRound(dir, { base: naive.url, writers, content, seconds: options.seconds, round }));
+      if (round % 2 === 0) await runBaseline().then(runOurs);
+      else await runOurs().then(runBaseline);
+      const show = (f: SaveLatencyFigures) => `p50 ${f.p50Ms.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms, max ${f.maxMs.toFixed(0)} ms (client stall ${f.clientMaxStallMs.toFixed(0)} ms)`;
+      console.log(`  latency round ${round + 1}: naive CRUD ${show(baselineLatency[round]!)}; LuaVault ${show(oursLatency[round]!)}`);
+    }
     return {
       ours: summarize(ours),
       baseline: summarize(baseline),
       ratio: pairedRatio(ours, baseline),
       cpuPerSaveUs: { ours: median(oursCpu), baseline: median(baselineCpu) },
+      latency: { ours: summarizeLatency(oursLatency), baseline: summarizeLatency(baselineLatency) },
     };
   } finally {
     await stopChild(naive.child);
