@@ -97,7 +97,8 @@ async function nodeSaveLoad(base: string, writers: Writer[], content: string, se
   return { requestsPerSecond: latencies.length / seconds, p99Ms: percentile(latencies, 0.99), tool: 'node client (install wrk for steadier figures)' };
 }
 
-function send(url: string, method: string, body: string | null, cookie: string, agent: Agent): Promise<number> {
+/** One request on `agent`'s connection; resolves with the status once the answer was read to its end. */
+export function send(url: string, method: string, body: string | null, cookie: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { cookie };
     if (body !== null) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -134,6 +135,11 @@ export function percentile(values: number[], p: number): number {
 
 export function median(values: number[]): number {
   return percentile(values, 0.5);
+}
+
+/** A round's pair, the baseline first in even rounds: alternating which goes first cancels drift in what else the machine is doing. */
+export function inAlternatingOrder(round: number, ours: () => Promise<void>, baseline: () => Promise<void>): Promise<void> {
+  return round % 2 === 0 ? baseline().then(ours) : ours().then(baseline);
 }
 
 /** The median of the rounds' ratios: each round's pair ran back to back, under the same load from the rest of the machine. */

@@ -1,7 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * Child processes for the benchmark, each optionally pinned to one core with `taskset` (server on one core, load
@@ -80,4 +83,16 @@ export function residentMb(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Runs a measuring client of the compiled bench bundle (`dist/bench/<name>.mjs`) in a process of its own, on this
+ * runner's core: its input is written as JSON to `inputFile`, its figures are the one JSON line it prints.
+ * Why its own process: in the runner, whose heap holds every earlier part's results, the runner's own garbage
+ * collection landed inside the measured requests.
+ */
+export async function runMeasuringClient<Figures>(name: string, inputFile: string, input: unknown): Promise<Figures> {
+  writeFileSync(inputFile, JSON.stringify(input));
+  const { stdout } = await execFileAsync('node', [`dist/bench/${name}.mjs`, inputFile], { encoding: 'utf8' });
+  return JSON.parse(stdout.trim()) as Figures;
 }

@@ -1,20 +1,18 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, register } from './api';
-import { load, median, pairedRatio, percentile, type LoadResult } from './load';
+import { inAlternatingOrder, load, median, pairedRatio, percentile, type LoadResult } from './load';
 import { startLuaVault, waitReady } from './luavault';
 import { measureMemory, type MemoryFigures } from './memory';
-import { describePinning, pinSelfToLoadCore, SERVER_CORE, startChild, stopChild, type Started } from './processes';
+import { describePinning, pinSelfToLoadCore, runMeasuringClient, SERVER_CORE, startChild, stopChild, type Started } from './processes';
 import { measureConcurrentSaves, measureDeepSaves, type SavesFigure } from './saves';
 import { measureSharedPage } from './shared-page';
 import { measureTimeTravel } from './time-travel';
 import { measureSearch } from './search';
 import type { SaveToVisibleFigures, SaveToVisibleInput } from './save-to-visible';
 
-const execFileAsync = promisify(execFile);
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (absolute times on shared machines are
@@ -69,11 +67,9 @@ async function rawFetch(base: string, rawUrl: string, bodyFile: string): Promise
     await load(rawUrl, 1); // warm-up
     await load(bare.url, 1);
     for (let round = 0; round < ROUNDS; round++) {
-      // Alternating which goes first cancels drift in what else the machine is doing.
       const runBare = async () => void ceiling.push(await load(bare.url, SECONDS));
       const runOurs = async () => void ours.push(await load(rawUrl, SECONDS));
-      if (round % 2 === 0) await runBare().then(runOurs);
-      else await runOurs().then(runBare);
+      await inAlternatingOrder(round, runOurs, runBare);
       console.log(`  round ${round + 1}: bare ${ceiling[round]!.requestsPerSecond.toFixed(0)} req/s, LuaVault ${ours[round]!.requestsPerSecond.toFixed(0)} req/s, ratio ${(ours[round]!.requestsPerSecond / ceiling[round]!.requestsPerSecond).toFixed(2)}`);
     }
     const oursRps = median(ours.map((r) => r.requestsPerSecond));
@@ -91,10 +87,7 @@ async function rawFetch(base: string, rawUrl: string, bodyFile: string): Promise
 
 async function saveToVisible(dir: string, input: Omit<SaveToVisibleInput, 'saves'>): Promise<void> {
   console.log(`\nSave-to-visible, ${SAVES} saves (PUT, then GET of the raw URL until it shows the save; client in a process of its own):`);
-  const inputFile = join(dir, 'save-to-visible.json');
-  writeFileSync(inputFile, JSON.stringify({ ...input, saves: SAVES }));
-  const { stdout } = await execFileAsync('node', ['dist/bench/save-to-visible-child.mjs', inputFile], { encoding: 'utf8' });
-  const { latencies, clientMaxStallMs } = JSON.parse(stdout.trim()) as SaveToVisibleFigures;
+  const { latencies, clientMaxStallMs } = await runMeasuringClient<SaveToVisibleFigures>('save-to-visible-child', join(dir, 'save-to-visible.json'), { ...input, saves: SAVES });
   const p99 = percentile(latencies, 0.99);
   console.log(`  p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 20 ms); the client's longest own stall ${clientMaxStallMs.toFixed(1)} ms`);
   rows.push({ measure: 'save-to-visible p50 / p99', ours: `${percentile(latencies, 0.5).toFixed(2)} / ${p99.toFixed(2)} ms`, baseline: '', ratio: '', target: 'p99 < 20 ms', met: p99 < 20 });

@@ -1,7 +1,6 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Writer } from './load';
-import { percentile } from './load';
+import { percentile, send, type Writer } from './load';
 
 export interface SaveLatencyInput {
   base: string;
@@ -41,7 +40,7 @@ export async function measureSaveLatency(input: SaveLatencyInput): Promise<SaveL
         for (let sent = 1; performance.now() < deadline; sent++) {
           const body = JSON.stringify({ content: `-- save ${w + 1}.${input.round}.${sent}\n${input.content}`, comment: 'bench save' });
           const started = performance.now();
-          const status = await put(`${input.base}${writer.path}`, body, writer.cookie, agent);
+          const status = await send(`${input.base}${writer.path}`, 'PUT', body, writer.cookie, agent);
           if (status < 200 || status >= 300) throw new Error(`PUT ${writer.path}: ${status}`);
           latencies.push(performance.now() - started);
         }
@@ -58,15 +57,4 @@ export async function measureSaveLatency(input: SaveLatencyInput): Promise<SaveL
     maxMs: latencies.reduce((max, ms) => Math.max(max, ms), 0),
     clientMaxStallMs: stalls.max / 1e6,
   };
-}
-
-function put(url: string, body: string, cookie: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, { method: 'PUT', agent, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    })
-      .on('error', reject)
-      .end(body);
-  });
 }

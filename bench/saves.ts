@@ -1,13 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScript, eachLimited, luaSource, register, saveScript, type BenchUser } from './api';
-import { median, pairedRatio, saveLoad, type LoadResult, type Writer } from './load';
-import { SERVER_CORE, startChild, stopChild } from './processes';
+import { inAlternatingOrder, median, pairedRatio, saveLoad, type LoadResult, type Writer } from './load';
+import { runMeasuringClient, SERVER_CORE, startChild, stopChild } from './processes';
 import type { SaveLatencyFigures, SaveLatencyInput } from './save-latency';
 
-const execFileAsync = promisify(execFile);
 
 export interface SavesFigure {
   ours: { requestsPerSecond: number; p99Ms: number };
@@ -75,11 +73,8 @@ const summarizeLatency = (rounds: SaveLatencyFigures[]): LatencySummary => ({
 });
 
 /** One latency round by the client in a process of its own (on the load core, like this runner). */
-export async function latencyRound(dir: string, input: SaveLatencyInput): Promise<SaveLatencyFigures> {
-  const inputFile = join(dir, 'save-latency-input.json');
-  writeFileSync(inputFile, JSON.stringify(input));
-  const { stdout } = await execFileAsync('node', ['dist/bench/save-latency-child.mjs', inputFile], { encoding: 'utf8' });
-  return JSON.parse(stdout.trim()) as SaveLatencyFigures;
+export function latencyRound(dir: string, input: SaveLatencyInput): Promise<SaveLatencyFigures> {
+  return runMeasuringClient<SaveLatencyFigures>('save-latency-child', join(dir, 'save-latency-input.json'), input);
 }
 
 /** One user per writer (each under its storage quota, as real writers are), each with one script. */
@@ -114,7 +109,6 @@ export async function measureConcurrentSaves(
     const oursCpu: number[] = [];
     const baselineCpu: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
-      // Alternating which goes first cancels drift in what else the machine is doing.
       const runBaseline = async () => {
         const { result, cpuPerSaveUs } = await measuredRound(naive.child.pid, () => saveLoad(naive.url, writers, content, options.seconds, lua), options.seconds);
         baseline.push(result);
@@ -125,8 +119,7 @@ export async function measureConcurrentSaves(
         ours.push(result);
         oursCpu.push(cpuPerSaveUs);
       };
-      if (round % 2 === 0) await runBaseline().then(runOurs);
-      else await runOurs().then(runBaseline);
+      await inAlternatingOrder(round, runOurs, runBaseline);
       console.log(
         `  round ${round + 1}: naive CRUD ${rate(baseline[round]!)}, CPU ${us(baselineCpu[round]!)}/save; LuaVault ${rate(ours[round]!)}, CPU ${us(oursCpu[round]!)}/save; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`,
       );
@@ -137,8 +130,7 @@ export async function measureConcurrentSaves(
     for (let round = 0; round < options.rounds; round++) {
       const runOurs = async () => void oursLatency.push(await latencyRound(dir, { base, writers, content, seconds: options.seconds, round }));
       const runBaseline = async () => void baselineLatency.push(await latencyRound(dir, { base: naive.url, writers, content, seconds: options.seconds, round }));
-      if (round % 2 === 0) await runBaseline().then(runOurs);
-      else await runOurs().then(runBaseline);
+      await inAlternatingOrder(round, runOurs, runBaseline);
       const show = (f: SaveLatencyFigures) => `p50 ${f.p50Ms.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms, max ${f.maxMs.toFixed(0)} ms (client stall ${f.clientMaxStallMs.toFixed(0)} ms)`;
       console.log(`  latency round ${round + 1}: naive CRUD ${show(baselineLatency[round]!)}; LuaVault ${show(oursLatency[round]!)}`);
     }
@@ -183,8 +175,7 @@ export async function measureDeepSaves(
     );
     const runBaseline = async () => void baseline.push(await saveLoad(base, fresh, content, options.seconds, lua));
     const runOurs = async () => void ours.push(await saveLoad(base, deep, content, options.seconds, lua));
-    if (round % 2 === 0) await runBaseline().then(runOurs);
-    else await runOurs().then(runBaseline);
+    await inAlternatingOrder(round, runOurs, runBaseline);
     console.log(`  round ${round + 1}: fresh scripts ${rate(baseline[round]!)}; ${options.versions}-version scripts ${rate(ours[round]!)}; ratio ${(ours[round]!.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2)}`);
   }
   return { ours: summarize(ours), baseline: summarize(baseline), ratio: pairedRatio(ours, baseline) };
