@@ -447,6 +447,32 @@ describe('embedded full-text index (SQLite FTS5)', () => {
     }
   });
 
+  it('drains a long text queue a chunk at a time, letting a batch commit between chunks', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    open.push(store);
+    await store.ensureIndexes(TEXT);
+    // 600 documents in one small write (under the bulk threshold): all queued, none indexed.
+    await store.commitBatch('notes', 1n, async (batch) => {
+      for (let n = 0; n < 600; n++) await batch.collection('notes').replaceOne({ _id: `n${n}` }, { _id: `n${n}`, ownerId: 'u1', body: `queued note ${n}` }, { upsert: true });
+    });
+    expect(indexRows(file)).toEqual([]);
+
+    const settled = store.settleTextIndexes();
+    // Asked for while the drain runs: it commits after the first chunk, not after the whole queue.
+    await store.commitBatch('notes', 2n, async (batch) => {
+      await batch.collection('notes').replaceOne({ _id: 'late' }, { _id: 'late', ownerId: 'u1', body: 'late words' }, { upsert: true });
+    });
+    const indexedWhenTheBatchCommitted = indexRows(file).length;
+    expect(indexedWhenTheBatchCommitted).toBeGreaterThan(0);
+    expect(indexedWhenTheBatchCommitted).toBeLessThan(600);
+
+    await settled;
+    expect(indexRows(file)).toHaveLength(601); // everything queued, the late write included
+    expect(await search(store, ['late'])).toEqual(['late']);
+    expect(await store.getCheckpoint('notes')).toBe(2n);
+  });
+
   it('a bulk write indexes at once and settles what an earlier small write left queued', async () => {
     const file = tempFile();
     const store = await openEmbeddedReadStore(file);
