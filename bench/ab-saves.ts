@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { luaSource } from './api';
-import { median, saveLoad } from './load';
+import { median, saveLoad, type Writer } from './load';
 import { startLuaVault, waitReady } from './luavault';
 import { pinSelfToLoadCore, stopChild, type Started } from './processes';
 import { latencyRound, measuredRound, writersWithScripts } from './saves';
@@ -14,6 +14,10 @@ import { latencyRound, measuredRound, writersWithScripts } from './saves';
  * most single changes; within one run, paired rounds move together, so the per-round ratio B/A is steady to a few %.
  * Each round also measures the saves' p99 latency with the one-connection-per-writer client (save-latency.ts).
  * AB_ROUNDS (default 8) and AB_SECONDS (default 6) set the length.
+ * AB_TOGETHER=1: both builds serve their 50 writers at the same moment, sharing the server core, and no latency is
+ * measured. On a host whose speed drifts from minute to minute (seen: a fixed loop taking 300 ms, then 500 ms), two
+ * back-to-back rounds can differ by a third; two builds loaded together see the same moment, so each round's ratio is
+ * steady to a few percent (one build against itself: 0.97-1.02 per round). The CPU per save of each is its own process's.
  */
 const [bundleA, bundleB] = process.argv.slice(2);
 if (!bundleA || !bundleB) {
@@ -22,13 +26,22 @@ if (!bundleA || !bundleB) {
 }
 const rounds = Number(process.env.AB_ROUNDS ?? 8);
 const seconds = Number(process.env.AB_SECONDS ?? 6);
+const together = process.env.AB_TOGETHER === '1';
 
 pinSelfToLoadCore();
 const dir = mkdtempSync(join(tmpdir(), 'luavault-ab-'));
 const content = luaSource('bench writer', 0, 4096);
 const started: Started[] = [];
+interface Build {
+  name: string;
+  server: Started;
+  writers: Writer[];
+  lua: string;
+  cpuPerSave: number[];
+  p99: number[];
+}
 try {
-  const servers = [];
+  const servers: Build[] = [];
   for (const [name, bundle] of [['A', bundleA], ['B', bundleB]] as const) {
     const server = await startLuaVault(join(dir, name), bundle);
     started.push(server);
@@ -36,21 +49,30 @@ try {
     const { writers } = await writersWithScripts(server.url, 'writer', 50, content);
     const lua = join(dir, `${name}.lua`);
     await saveLoad(server.url, writers, content, 2, lua); // warm-up
-    servers.push({ name, server, writers, lua, cpuPerSave: [] as number[], p99: [] as number[] });
+    servers.push({ name, server, writers, lua, cpuPerSave: [], p99: [] });
   }
+  const cpuRound = async (s: Build) =>
+    void s.cpuPerSave.push((await measuredRound(s.server.child.pid, () => saveLoad(s.server.url, s.writers, content, seconds, s.lua), seconds)).cpuPerSaveUs);
+  // Loaded together, the first round ran 10-15 % apart for identical builds (heaps still growing): one round unmeasured.
+  if (together) await Promise.all(servers.map((s) => saveLoad(s.server.url, s.writers, content, seconds, s.lua)));
   for (let round = 0; round < rounds; round++) {
-    for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
-      const { cpuPerSaveUs } = await measuredRound(s.server.child.pid, () => saveLoad(s.server.url, s.writers, content, seconds, s.lua), seconds);
-      s.cpuPerSave.push(cpuPerSaveUs);
-      s.p99.push((await latencyRound(dir, { base: s.server.url, writers: s.writers, content, seconds, round })).p99Ms);
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    if (together) {
+      await Promise.all(order.map(cpuRound));
+    } else {
+      for (const s of order) {
+        await cpuRound(s);
+        s.p99.push((await latencyRound(dir, { base: s.server.url, writers: s.writers, content, seconds, round })).p99Ms);
+      }
     }
-    console.log(`round ${round + 1}: ${servers.map((s) => `${s.name} ${s.cpuPerSave.at(-1)!.toFixed(0)} us/save, p99 ${s.p99.at(-1)!.toFixed(1)} ms`).join('; ')}`);
+    const p99 = (s: Build) => (together ? '' : `, p99 ${s.p99.at(-1)!.toFixed(1)} ms`);
+    console.log(`round ${round + 1}: ${servers.map((s) => `${s.name} ${s.cpuPerSave.at(-1)!.toFixed(0)} us/save${p99(s)}`).join('; ')}`);
   }
-  const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+  const [a, b] = servers as [Build, Build];
   const ratios = b.cpuPerSave.map((cpu, i) => cpu / a.cpuPerSave[i]!);
   console.log(`CPU per save, median: A ${median(a.cpuPerSave).toFixed(0)} us, B ${median(b.cpuPerSave).toFixed(0)} us`);
   console.log(`B/A per round: ${ratios.map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}`);
-  console.log(`p99 latency, median: A ${median(a.p99).toFixed(1)} ms, B ${median(b.p99).toFixed(1)} ms`);
+  if (!together) console.log(`p99 latency, median: A ${median(a.p99).toFixed(1)} ms, B ${median(b.p99).toFixed(1)} ms`);
 } finally {
   for (const server of started) await stopChild(server.child);
   rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { Agent, request } from 'node:http';
 import { LOAD_CORE, onCore } from './processes';
 
@@ -12,16 +13,20 @@ export interface LoadResult {
 }
 
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+const execFileAsync = promisify(execFile);
 
 /** Load with wrk when installed (it costs the server far less CPU than a Node client would), else a small Node client. */
 export async function load(url: string, seconds: number, connections = 50): Promise<LoadResult> {
   return hasWrk ? wrk(url, seconds, ['-t2', `-c${connections}`]) : nodeLoad(url, seconds, connections);
 }
 
-/** Runs wrk on the load core and reads its figures; error answers fail the benchmark. */
-function wrk(url: string, seconds: number, args: string[]): LoadResult {
+/**
+ * Runs wrk on the load core and reads its figures; error answers fail the benchmark. Asynchronous, so two servers can
+ * be loaded at the same moment (`AB_TOGETHER` in ab-saves.ts).
+ */
+async function wrk(url: string, seconds: number, args: string[]): Promise<LoadResult> {
   const [command, argv] = onCore(LOAD_CORE, 'wrk', [...args, `-d${seconds}s`, '--latency', url]);
-  const out = execFileSync(command, argv, { encoding: 'utf8' });
+  const { stdout: out } = await execFileAsync(command, argv, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const unit = p99?.[2] === 'us' ? 0.001 : p99?.[2] === 's' ? 1000 : 1;
