@@ -75,6 +75,44 @@ describe('app shell', () => {
     await hidden(page.getByText('The server cannot be reached.'), UI_TIMEOUT + 15_000);
   });
 
+  it('recovers screens whose stylesheet and shared code failed to load too, styled', async () => {
+    const page = app.page;
+    await apiSignUp(page, app.url);
+    await page.goto(`${app.url}/`);
+    await visible(page.getByRole('heading', { name: 'My Workspace' }));
+    const banner = page.getByText('The server cannot be reached.');
+    const maxWidth = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).maxWidth);
+
+    // Settings: its chunk and its own stylesheet fail (every chunk it shares with My Workspace is loaded)
+    await app.stopServer();
+    try {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      await visible(banner);
+      await visible(page.getByRole('button', { name: 'Retry', exact: true }));
+    } finally {
+      await app.restartServer();
+    }
+    await hidden(banner, UI_TIMEOUT + 15_000);
+    await visible(page.getByRole('heading', { name: 'Account settings', level: 1 }));
+    expect(await maxWidth('.lv-account')).toBe('760px'); // account.css
+
+    // Terms: its chunk, a chunk shared with Privacy and that chunk's stylesheet fail, with no request to the API
+    await app.stopServer();
+    try {
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms' }).click();
+      await visible(banner);
+      await visible(page.getByRole('button', { name: 'Retry', exact: true }));
+    } finally {
+      await app.restartServer();
+    }
+    await hidden(banner, UI_TIMEOUT + 15_000);
+    await toastWith(page, 'Back online');
+    await visible(page.getByRole('heading', { name: 'Terms of Service', level: 1 }));
+    expect(await maxWidth('.lv-legal')).toBe('768px'); // legal.css: 48rem
+    expect(await page.title()).toBe('Terms of Service · LuaVault');
+  });
+
   it('does not flash "Sign In" for a signed-in user while the user loads', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
@@ -86,10 +124,12 @@ describe('app shell', () => {
     });
     await page.goto(`${app.url}/docs`);
     await visible(page.getByRole('navigation', { name: 'Main' }));
-    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    // the header's: the page's Getting Started has a "Sign In" link of its own, there once its chunk loads
+    const headerSignIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+    expect(await headerSignIn.count()).toBe(0);
     release();
     await visible(page.getByRole('button', { name: 'User menu' }));
-    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    expect(await headerSignIn.count()).toBe(0);
   });
 
   it('answers an unknown address with HTTP 404 and the app\'s own 404 page', async () => {

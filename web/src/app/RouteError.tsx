@@ -8,10 +8,11 @@ import { checkNow, onReconnect, useConnectivity } from './connectivity';
 import { resetFailedPages } from './failed-pages';
 import { usePageTitle } from './page-title';
 
-/** A screen's code failed to load: how browsers word a failed dynamic import. */
+/** A screen's code failed to load: how browsers word a failed dynamic import, and Vite a failed stylesheet. */
 const isLoadFailure = (err: unknown) =>
   err instanceof NetworkError ||
-  (err instanceof TypeError && /dynamically imported module|module script|fetch|import/i.test(err.message));
+  (err instanceof TypeError && /dynamically imported module|module script|fetch|import/i.test(err.message)) ||
+  (err instanceof Error && err.message.startsWith('Unable to preload CSS'));
 
 /**
  * What any route shows instead of React Router's developer page: a friendly message inside the app shell (the

@@ -25,7 +25,8 @@ export function onReconnect(listener: Listener): () => void {
 let timer: number | undefined;
 let delay = FIRST_RETRY_MS;
 
-async function serverAnswers(): Promise<boolean> {
+/** Whether /healthz answers now. */
+export async function serverAnswers(): Promise<boolean> {
   try {
     const res = await fetch(HEALTH_PATH, { cache: 'no-store' });
     return res.ok;

@@ -6,7 +6,7 @@ import { ProtectedRoute } from '../components/layout/ProtectedRoute';
 import { Spinner } from '../components/ui/Spinner';
 import { useScript } from '../api/scripts';
 import { RouteError } from './RouteError';
-import { failedPages } from './failed-pages';
+import { failedPages, loadAgain } from './failed-pages';
 import { usePageTitle } from './page-title';
 
 /**
@@ -15,16 +15,17 @@ import { usePageTitle } from './page-title';
  */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
   // React.lazy keeps a failed load forever. Once the error page shows, `resetFailedPages` gives each failed screen a
-  // fresh lazy, so Retry (or the next visit, once the server is back) loads it again. Swapping at the failure itself
-  // would retry in a loop inside the navigation and never show the error.
-  const fresh = (): ComponentType =>
+  // fresh lazy, so Retry (or the next visit, once the server is back) loads it again, through `loadAgain` (a plain
+  // import may fail again: see failed-pages.ts). Swapping at the failure itself would retry in a loop inside the
+  // navigation and never show the error.
+  const fresh = (loader: typeof load): ComponentType =>
     lazy(() =>
-      load().catch((err: unknown) => {
-        failedPages.add(() => (Current = fresh()));
+      loader().catch((err: unknown) => {
+        failedPages.add(() => (Current = fresh(() => loadAgain(load))));
         throw err;
       }),
     );
-  let Current = fresh();
+  let Current = fresh(load);
   return function LazyPage() {
     return <Current />;
   };
