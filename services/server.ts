@@ -30,7 +30,8 @@ import { LiveHub } from './gateway/live/live-hub';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { requireMetricsToken } from './gateway/middleware/metrics-token';
 import { capConnectionsPerAddress } from './gateway/connection-cap';
-import { Metrics } from './observability/metrics';
+import { Metrics, REQUEST_DURATION_BUCKETS } from './observability/metrics';
+import { fastObserver } from './observability/fast-observer';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
 import { authenticateApiKey } from './application/accounts';
@@ -228,7 +229,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Live updates follow the change feed: woken by the in-process projector's batches, or polling it (separate gateway).
   liveHub.current = new LiveHub(readStore, { maxStreamsPerUser: config.liveStreamsPerUser, pollMs: inProcess ? IN_PROCESS_SAFETY_POLL_MS : config.livePollMs, log });
   const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current });
-  // One bound histogram child per status: the hot path skips prom-client's per-call label validation and hashing.
+  // One observer per status, adding to its series directly (fast-observer.ts: prom-client's own observe validates and
+  // hashes the labels on every call).
   const rawTimers = new Map<number, (seconds: number) => void>();
   const observeRaw = (status: number, seconds: number) => {
     let timer = rawTimers.get(status);
@@ -280,7 +282,7 @@ function leaseHealth(runner: LeasedRunner): { ok: boolean; body: { status: strin
 }
 
 function boundObserver(metrics: Metrics, route: string, status: number): (seconds: number) => void {
-  return metrics.requestDuration.labels('GET', route, String(status)).observe;
+  return fastObserver(metrics.requestDuration, { method: 'GET', route, status: String(status) }, REQUEST_DURATION_BUCKETS);
 }
 
 async function closeStorage(storage: Storage | null): Promise<void> {

@@ -1,5 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Upper bounds of the request latency histogram, in seconds. */
+export const REQUEST_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
+
 /** Prometheus metrics of one server instance (its own registry, so several servers can live in one test process). */
 export class Metrics {
   readonly registry = new Registry();
@@ -7,7 +10,7 @@ export class Metrics {
     name: 'luavault_http_request_duration_seconds',
     help: 'HTTP request latency by route',
     labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    buckets: [...REQUEST_DURATION_BUCKETS],
     registers: [this.registry],
   });
   readonly eventsAppended = new Counter({

@@ -1,6 +1,6 @@
 /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>` when set, and stays open when unset. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './client';
+import { createScript, signedInUser, startTestServer, type TestServer } from './client';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 let guarded: TestServer;
@@ -34,5 +34,24 @@ describe('METRICS_TOKEN', () => {
 
   it('keeps /metrics open when no token is configured', async () => {
     expect((await scrape(open)).status).toBe(200);
+  });
+
+  it('counts raw fetches answered by the fast path in the latency histogram, by status', async () => {
+    const alice = await signedInUser(open.url, 'metrics');
+    const script = await createScript(alice, { title: 'Counted', content: 'print("raw")' });
+    const { shareId } = (await alice.post(`/api/scripts/${script.id}/share`)).body as { shareId: string };
+    const raw = `${open.url}/api/share/${shareId}/raw`;
+    const first = await fetch(raw);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    for (let n = 0; n < 4; n++) expect((await fetch(raw)).status).toBe(200);
+    for (let n = 0; n < 2; n++) expect((await fetch(raw, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const text = await (await scrape(open)).text();
+    const series = (status: number, suffix: string) =>
+      new RegExp(`luavault_http_request_duration_seconds_${suffix}\\{[^}]*route="/api/share/:shareId/raw \\(fast path\\)",status="${status}"\\} ([0-9.e-]+)`).exec(text)?.[1];
+    expect(Number(series(200, 'count'))).toBe(5);
+    expect(Number(series(304, 'count'))).toBe(2);
+    expect(Number(series(200, 'sum'))).toBeGreaterThan(0);
+    expect(text).toMatch(/luavault_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/share\/:shareId\/raw \(fast path\)",status="200"\} 5/);
   });
 });
