@@ -145,8 +145,8 @@ interface Tx {
 const MAX_PREPARED_QUERIES = 200;
 /**
  * How long after a commit queued text the background drain runs. A script saved again within it is indexed once, with
- * its last text: at 1 s, 50 writers saving their scripts several times a second cost 0.93 of the CPU per save of 200 ms
- * (docs/decisions.md, "Deferred full-text indexing").
+ * its last text: at 1 s (in chunks, below), 50 writers saving their scripts several times a second cost 0.968 of the
+ * CPU per save of 200 ms (docs/decisions.md, "Deferred full-text indexing").
  */
 const TEXT_DRAIN_DELAY_MS = 1000;
 /**

@@ -1,10 +1,10 @@
 import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { fastObserver } from './fast-observer';
+import { REQUEST_DURATION_BUCKETS as BUCKETS } from './metrics';
 
-const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const histogram = (registry: Registry) =>
-  new Histogram({ name: 'test_duration_seconds', help: 'test', labelNames: ['method', 'route', 'status'] as const, buckets: BUCKETS, registers: [registry] });
+  new Histogram({ name: 'test_duration_seconds', help: 'test', labelNames: ['method', 'route', 'status'] as const, buckets: [...BUCKETS], registers: [registry] });
 
 /** Values on, between, below and above the bounds. */
 const VALUES = [0, 0.0001, 0.0005, 0.00051, 0.001, 0.003, 0.01, 0.0999, 0.1, 0.4, 1, 2.5, 2.6, 30, 0.0005];
