@@ -1,5 +1,6 @@
+import { Agent } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { api } from './api';
+import { exchange } from './load';
 
 export interface SaveToVisibleInput {
   base: string;
@@ -20,26 +21,34 @@ export interface SaveToVisibleFigures {
 /**
  * Saves `saves` times one after another; after each PUT, GETs the raw URL until it shows the save. Run in a process of
  * its own (save-to-visible-child.ts): in the benchmark runner, whose heap holds every earlier part's results, the
- * runner's own garbage collection (incremental marking steps of up to 24 ms) landed inside the measured saves.
+ * runner's own garbage collection (incremental marking steps of up to 24 ms) landed inside the measured saves. Sent
+ * with node:http over one keep-alive connection each (a save, the raw URL): with `fetch` the client's own pauses were
+ * as long as the p99 it measured (docs/performance.md, "2026-11-27").
  */
 export async function measureSaveToVisible(input: SaveToVisibleInput): Promise<SaveToVisibleFigures> {
+  const saves = new Agent({ keepAlive: true, maxSockets: 1 });
+  const reads = new Agent({ keepAlive: true, maxSockets: 1 });
   const stalls = monitorEventLoopDelay({ resolution: 1 });
   stalls.enable();
   const latencies: number[] = [];
-  for (let i = 0; i < input.saves; i++) {
-    const marker = `-- save ${i}\n`;
-    const started = performance.now();
-    await api(`${input.base}/api/scripts/${input.scriptId}`, {
-      method: 'PUT',
-      cookie: input.cookie,
-      body: JSON.stringify({ content: marker + input.content, comment: `save ${i}` }),
-    });
-    for (;;) {
-      const text = await (await fetch(input.rawUrl)).text();
-      if (text.startsWith(marker)) break;
+  try {
+    for (let i = 0; i < input.saves; i++) {
+      const marker = `-- save ${i}\n`;
+      const started = performance.now();
+      const body = JSON.stringify({ content: marker + input.content, comment: `save ${i}` });
+      const saved = await exchange(`${input.base}/api/scripts/${input.scriptId}`, 'PUT', body, input.cookie, saves, false);
+      if (saved.status !== 200) throw new Error(`PUT ${input.scriptId}: ${saved.status}`);
+      for (;;) {
+        const { status, text } = await exchange(input.rawUrl, 'GET', null, '', reads);
+        if (status !== 200) throw new Error(`GET ${input.rawUrl}: ${status}`);
+        if (text.startsWith(marker)) break;
+      }
+      latencies.push(performance.now() - started);
     }
-    latencies.push(performance.now() - started);
+  } finally {
+    stalls.disable();
+    saves.destroy();
+    reads.destroy();
   }
-  stalls.disable();
   return { latencies, clientMaxStallMs: stalls.max / 1e6 };
 }
