@@ -30,8 +30,7 @@ import { LiveHub } from './gateway/live/live-hub';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { requireMetricsToken } from './gateway/middleware/metrics-token';
 import { capConnectionsPerAddress } from './gateway/connection-cap';
-import { Metrics, REQUEST_DURATION_BUCKETS } from './observability/metrics';
-import { fastObserver } from './observability/fast-observer';
+import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
 import { authenticateApiKey } from './application/accounts';
@@ -229,13 +228,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Live updates follow the change feed: woken by the in-process projector's batches, or polling it (separate gateway).
   liveHub.current = new LiveHub(readStore, { maxStreamsPerUser: config.liveStreamsPerUser, pollMs: inProcess ? IN_PROCESS_SAFETY_POLL_MS : config.livePollMs, log });
   const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current });
-  // One observer per status, adding to its series directly (fast-observer.ts: prom-client's own observe validates and
-  // hashes the labels on every call).
-  const rawTimers = new Map<number, (seconds: number) => void>();
+  // The hottest path keeps its observers by status (a number), not by the label string.
+  const rawObservers = new Map<number, (seconds: number) => void>();
   const observeRaw = (status: number, seconds: number) => {
-    let timer = rawTimers.get(status);
-    if (!timer) rawTimers.set(status, (timer = boundObserver(metrics, '/api/share/:shareId/raw (fast path)', status)));
-    timer(seconds);
+    let observe = rawObservers.get(status);
+    if (!observe) rawObservers.set(status, (observe = metrics.requestObserver('GET', '/api/share/:shareId/raw (fast path)', status)));
+    observe(seconds);
   };
   const rawFastPath = createRawFastPath(rawCache.current, views, (error) => log('raw fetch failed', error), observeRaw, rateLimits.rawFastPath);
   const server = await listen((req, res) => {
@@ -279,10 +277,6 @@ function leaseHealth(runner: LeasedRunner): { ok: boolean; body: { status: strin
   const lease = runner.status;
   const ok = lease === 'holding' || lease === 'waiting';
   return { ok, body: { status: ok ? 'ok' : 'failing', lease, holdingLease: runner.holding } };
-}
-
-function boundObserver(metrics: Metrics, route: string, status: number): (seconds: number) => void {
-  return fastObserver(metrics.requestDuration, { method: 'GET', route, status: String(status) }, REQUEST_DURATION_BUCKETS);
 }
 
 async function closeStorage(storage: Storage | null): Promise<void> {

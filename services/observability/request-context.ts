@@ -21,7 +21,7 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The matched route pattern, not the raw URL, so ids do not explode the metric's cardinality.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched-api' : 'static';
-      metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      metrics.requestObserver(req.method, route, res.statusCode)(seconds);
       logger.info('request', { requestId: id, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1000) });
     });
     next();

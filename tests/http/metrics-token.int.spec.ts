@@ -54,4 +54,19 @@ describe('METRICS_TOKEN', () => {
     expect(Number(series(200, 'sum'))).toBeGreaterThan(0);
     expect(text).toMatch(/luavault_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/share\/:shareId\/raw \(fast path\)",status="200"\} 5/);
   });
+
+  it('counts requests the Express routes answer by method, route pattern and status, each in its own series', async () => {
+    const bob = await signedInUser(open.url, 'routes');
+    const script = await createScript(bob, { title: 'Routed', content: 'print(1)' });
+    const count = async (method: string, route: string, status: number) => {
+      const text = await (await scrape(open)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`luavault_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const [saved, read] = [await count('PUT', '/api/scripts/:id', 200), await count('GET', '/api/scripts/:id', 200)];
+    for (let n = 1; n <= 3; n++) expect((await bob.put(`/api/scripts/${script.id}`, { content: `print(${n})` })).status).toBe(200);
+    expect((await bob.get(`/api/scripts/${script.id}`)).status).toBe(200);
+    expect(await count('PUT', '/api/scripts/:id', 200)).toBe(saved + 3);
+    expect(await count('GET', '/api/scripts/:id', 200)).toBe(read + 1);
+  });
 });
