@@ -55,8 +55,9 @@ export function open(key: Buffer, stream: string, type: string, box: string): Re
   const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(aad(stream, type));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-  return JSON.parse(plain.toString('utf8')) as Record<string, unknown>;
+  // GCM's final() adds no bytes (it checks the tag), so the text is what update() decoded.
+  const plain = decipher.update(Buffer.from(body, 'base64url'), undefined, 'utf8') + decipher.final('utf8');
+  return JSON.parse(plain) as Record<string, unknown>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -132,8 +133,8 @@ export class SealedEventStore implements EventStore, KeyShredder {
   }
 
   private openWith(event: RecordedEvent, key: Buffer | null): RecordedEvent {
-    const { sealed, ...rest } = event.data as Record<string, unknown>;
-    const { box } = sealed as unknown as SealedBox;
+    const sealedData = event.data as Record<string, unknown>;
+    const { box } = sealedData.sealed as unknown as SealedBox;
     let fields: Record<string, unknown> = SEALED_FIELDS[event.type] ?? {};
     if (key) {
       try {
@@ -142,7 +143,12 @@ export class SealedEventStore implements EventStore, KeyShredder {
         // A box that does not open (tampered, or copied from another event) reads as content gone, like a shredded one.
       }
     }
-    return { ...event, data: { ...rest, ...fields } };
+    // Plain loops and a literal, not rest and spread: this runs for every sealed event a rebuild reads (1.07-1.14x
+    // rebuild events per CPU-second, docs/performance.md). Own keys only, and never one that would set a prototype.
+    const data: Record<string, unknown> = {};
+    for (const name of Object.keys(sealedData)) if (name !== 'sealed' && name !== '__proto__') data[name] = sealedData[name];
+    for (const name of Object.keys(fields)) if (name !== '__proto__') data[name] = fields[name];
+    return { streamName: event.streamName, revision: event.revision, position: event.position, type: event.type, data, metadata: event.metadata };
   }
 
   /** Cached after first use: a save costs no key-store round trip. Throws `DataKeyDestroyedError` for a deleted account. */

@@ -85,6 +85,19 @@ describe('SealedEventStore (crypto-shredding)', () => {
     expect((await store.readStream('user-u2'))[0]!.data).toEqual(registered.data);
   });
 
+  it('reads back content in any script (split multi-byte characters included) and never lets a field set a prototype', async () => {
+    const { rows, log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    const content = 'print("héllo wörld 你好 🚀")\n'.repeat(500);
+    await store.appendToStream('script-s1', [{ ...created, data: { ...(created.data as object), content } }], { expectedRevision: 'no_stream' });
+    // A log row carrying an own `__proto__` field (JSON.parse makes one) next to its box.
+    rows[0]!.data = JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(rows[0]!.data).slice(1)}`);
+    const data = (await store.readStream('script-s1'))[0]!.data as Record<string, unknown>;
+    expect(data.content).toBe(content);
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(data.polluted).toBeUndefined();
+  });
+
   it('a box moved to another stream does not open there', async () => {
     const { rows, log, dataKeys } = memory();
     const store = new SealedEventStore(log, dataKeys);
