@@ -27,6 +27,7 @@ import type { LiveHub } from './live/live-hub';
 import { precompressedAssets } from './static-assets';
 import { forMethods } from './method-gate';
 import { requestContext } from '../observability/request-context';
+import { rememberRoutePatterns } from '../observability/route-pattern';
 import type { Metrics } from '../observability/metrics';
 import type { ProjectionLag } from '../observability/projection-lag';
 import type { Logger } from '../logger';
@@ -51,6 +52,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.set('trust proxy', compileTrust(ctx.config.trustProxy));
   const limits = ops.rateLimits;
 
+  rememberRoutePatterns(app);
   app.use(requestContext(ops.logger, ops.metrics));
   app.use(bodyGuard(ctx.config.bodyIdleTimeoutMs));
   app.use(forMethods(['GET'], healthRoutes(ops.lag, ops.metrics, ctx.config.metricsToken, ctx.log)));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { redactUrl, type Logger } from '../logger';
 import type { Metrics } from './metrics';
+import { routePattern } from './route-pattern';
 
 const VALID_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -20,7 +21,7 @@ export function requestContext(logger: Logger, metrics: Metrics): RequestHandler
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The matched route pattern, not the raw URL, so ids do not explode the metric's cardinality.
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched-api' : 'static';
+      const route = routePattern(req) ?? (req.path.startsWith('/api') ? 'unmatched-api' : 'static');
       metrics.requestObserver(req.method, route, res.statusCode)(seconds);
       logger.info('request', { requestId: id, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1000) });
     });

@@ -69,4 +69,22 @@ describe('METRICS_TOKEN', () => {
     expect(await count('PUT', '/api/scripts/:id', 200)).toBe(saved + 3);
     expect(await count('GET', '/api/scripts/:id', 200)).toBe(read + 1);
   });
+
+  it("records a route's error answers under the same route pattern as its successes", async () => {
+    const carol = await signedInUser(open.url, 'errors');
+    const script = await createScript(carol, { title: 'Errs', content: 'print(1)' });
+    const lines = async () => (await (await scrape(open)).text()).split('\n').filter((l) => l.startsWith('luavault_http_request_duration_seconds_count{'));
+    const countOf = (all: string[], route: string, status: number) => {
+      const line = all.find((l) => l.startsWith(`luavault_http_request_duration_seconds_count{method="PUT",route="${route}",status="${status}"}`));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const before = await lines();
+    expect((await carol.put('/api/scripts/no-such-script', { content: 'x' })).status).toBe(404);
+    expect((await carol.put(`/api/scripts/${script.id}`, { content: 42 })).status).toBe(400);
+    const after = await lines();
+    expect(countOf(after, '/api/scripts/:id', 404)).toBe(countOf(before, '/api/scripts/:id', 404) + 1);
+    expect(countOf(after, '/api/scripts/:id', 400)).toBe(countOf(before, '/api/scripts/:id', 400) + 1);
+    // no series without the mount path
+    expect(after.filter((l) => l.includes('route="/scripts/:id"'))).toEqual([]);
+  });
 });
