@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, createScript, luaSource, register } from './api';
+import { createScript, luaSource, register, shareRawUrl } from './api';
 import { load, median, saveLoad, type Writer } from './load';
 import { startLuaVault, waitReady } from './luavault';
 import { pinSelfToLoadCore, stopChild, type Started } from './processes';
@@ -89,7 +89,5 @@ try {
 /** Shares a 4 KB script of a new user and answers its raw URL (the raw workload). */
 async function sharedRawUrl(base: string): Promise<string> {
   const user = await register(base, 'rawreader');
-  const scriptId = await createScript(base, user, 'raw', luaSource('raw', 1, 4096));
-  const { body } = await api<{ shareId: string }>(`${base}/api/scripts/${scriptId}/share`, { method: 'POST', cookie: user.cookie, body: '{}' });
-  return `${base}/api/share/${body.shareId}/raw`;
+  return shareRawUrl(base, user, await createScript(base, user, 'raw', luaSource('raw', 1, 4096)));
 }

@@ -25,6 +25,12 @@ export async function createScript(base: string, user: BenchUser, title: string,
   return body.id;
 }
 
+/** Shares the script and answers its raw URL, the one game servers fetch. */
+export async function shareRawUrl(base: string, user: BenchUser, scriptId: string): Promise<string> {
+  const { body } = await api<{ shareId: string }>(`${base}/api/scripts/${scriptId}/share`, { method: 'POST', cookie: user.cookie, body: '{}' });
+  return `${base}/api/share/${body.shareId}/raw`;
+}
+
 export async function saveScript(base: string, user: BenchUser, scriptId: string, content: string, comment: string): Promise<void> {
   await api(`${base}/api/scripts/${scriptId}`, { method: 'PUT', cookie: user.cookie, body: JSON.stringify({ content, comment }) });
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, register } from './api';
+import { createScript, register, shareRawUrl } from './api';
 import { inAlternatingOrder, load, median, pairedRatio, percentile, type LoadResult } from './load';
 import { startLuaVault, waitReady } from './luavault';
 import { measureMemory, type MemoryFigures } from './memory';
@@ -147,11 +147,11 @@ async function main() {
       lv = await startLuaVault(join(dir, 'data'));
       const base = lv.url;
       await waitReady(base);
-      const { cookie } = await register(base, 'bench');
+      const user = await register(base, 'bench');
+      const { cookie } = user;
       const content = `-- 4 KB script\n${'print("LuaVault benchmark line")\n'.repeat(4096 / 32)}`.slice(0, 4096);
-      const script = (await api<{ id: string }>(`${base}/api/scripts`, { method: 'POST', cookie, body: JSON.stringify({ title: 'Bench', content }) })).body;
-      const { shareId } = (await api<{ shareId: string }>(`${base}/api/scripts/${script.id}/share`, { method: 'POST', cookie })).body;
-      const rawUrl = `${base}/api/share/${shareId}/raw`;
+      const script = { id: await createScript(base, user, 'Bench', content) };
+      const rawUrl = await shareRawUrl(base, user, script.id);
       const bodyFile = join(dir, 'body.lua');
       writeFileSync(bodyFile, content);
 
