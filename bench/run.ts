@@ -11,7 +11,7 @@ import { measureConcurrentSaves, measureDeepSaves, type SavesFigure } from './sa
 import { measureSharedPage } from './shared-page';
 import { measureTimeTravel } from './time-travel';
 import { measureSearch } from './search';
-import type { SaveToVisibleFigures, SaveToVisibleInput } from './save-to-visible';
+import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
 
 /**
@@ -29,6 +29,7 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const ROUNDS = num('BENCH_ROUNDS', 3);
 const SECONDS = num('BENCH_SECONDS', 5);
 const SAVES = num('BENCH_SAVES', 300);
+const VISIBLE_WARM_UP = num('BENCH_VISIBLE_WARM_UP', 2000);
 const WRITERS = num('BENCH_WRITERS', 50);
 const WRITE_SECONDS = num('BENCH_WRITE_SECONDS', 10);
 const WRITE_ROUNDS = num('BENCH_WRITE_ROUNDS', 3);
@@ -86,11 +87,15 @@ async function rawFetch(base: string, rawUrl: string, bodyFile: string): Promise
 }
 
 async function saveToVisible(dir: string, input: Omit<SaveToVisibleInput, 'saves'>): Promise<void> {
-  console.log(`\nSave-to-visible, ${SAVES} saves (PUT, then GET of the raw URL until it shows the save; client in a process of its own):`);
-  const { latencies, clientMaxStallMs } = await runMeasuringClient<SaveToVisibleFigures>('save-to-visible-child', join(dir, 'save-to-visible.json'), { ...input, saves: SAVES });
-  const p99 = percentile(latencies, 0.99);
-  console.log(`  p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 20 ms); the client's longest own stall ${clientMaxStallMs.toFixed(1)} ms`);
-  rows.push({ measure: 'save-to-visible p50 / p99', ours: `${percentile(latencies, 0.5).toFixed(2)} / ${p99.toFixed(2)} ms`, baseline: '', ratio: '', target: 'p99 < 20 ms', met: p99 < 20 });
+  console.log(`\nSave-to-visible, ${SAVES} saves right after start, then ${VISIBLE_WARM_UP} more, of which the last ${SAVES} are the warm figure (PUT, then GET of the raw URL until it shows the save; client in a process of its own):`);
+  const { latencies, clientMaxStallMs } = await runMeasuringClient<SaveToVisibleFigures>('save-to-visible-child', join(dir, 'save-to-visible.json'), { ...input, saves: SAVES + VISIBLE_WARM_UP });
+  const { cold, warm } = splitColdAndWarm(latencies, SAVES);
+  const figures = (values: number[]) => `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, 0.99).toFixed(2)} ms`;
+  const p99 = percentile(warm, 0.99);
+  console.log(`  first ${SAVES} after start: p50 / p99 ${figures(cold)}`);
+  console.log(`  last ${SAVES} (warm): p50 / p99 ${figures(warm)} (target p99 < 20 ms); the client's longest own stall ${clientMaxStallMs.toFixed(1)} ms`);
+  rows.push({ measure: `save-to-visible p50 / p99, first ${SAVES} after start`, ours: figures(cold), baseline: '', ratio: '', target: '', met: null });
+  rows.push({ measure: `save-to-visible p50 / p99, warm`, ours: figures(warm), baseline: '', ratio: '', target: 'p99 < 20 ms', met: p99 < 20 });
 }
 
 function savesRows(figure: SavesFigure, label: string, baselineLabel: string, target: number, p99Target: number | null): void {
