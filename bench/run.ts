@@ -180,13 +180,13 @@ async function main() {
       const user = await register(base, 'bench');
       const { cookie } = user;
       const content = `-- 4 KB script\n${'print("LuaVault benchmark line")\n'.repeat(4096 / 32)}`.slice(0, 4096);
-      const script = { id: await createScript(base, user, 'Bench', content) };
-      const rawUrl = await shareRawUrl(base, user, script.id);
+      const scriptId = await createScript(base, user, 'Bench', content);
+      const rawUrl = await shareRawUrl(base, user, scriptId);
       const bodyFile = join(dir, 'body.lua');
       writeFileSync(bodyFile, content);
 
       if (PARTS.has('raw')) await rawFetch(rawUrl, bodyFile, lv.child.pid);
-      if (PARTS.has('visible')) await saveToVisible(dir, { base, scriptId: script.id, cookie, rawUrl, content });
+      if (PARTS.has('visible')) await saveToVisible(dir, { base, scriptId, cookie, rawUrl, content });
       if (PARTS.has('saves')) {
         console.log(`\nConcurrent saves: ${WRITERS} writers, ${SAVE_BYTES / 1024} KB each, each on its own script (PUT /api/scripts/{id}), ${WRITE_ROUNDS} rounds of ${WRITE_SECONDS} s, alternating with the naive CRUD server:`);
         const figure = await measureConcurrentSaves(base, dir, { writers: WRITERS, seconds: WRITE_SECONDS, rounds: WRITE_ROUNDS, contentBytes: SAVE_BYTES, serverPid: lv.child.pid });

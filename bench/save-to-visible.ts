@@ -57,10 +57,10 @@ export async function measureSaveToVisible(input: SaveToVisibleInput): Promise<S
 }
 
 /**
- * The first `measured` saves after the server started, and the last `measured` once `warmUp` saves have run. A freshly
- * started server compiles the save path on V8's background threads for its first thousand or so saves, on the one core
- * it is pinned to; those compilations take the core from the event loop in 4 ms scheduler slices (docs/performance.md,
- * "2026-11-27, evening"). A server that has been running shows the warm figure.
+ * The first `measured` saves after the server started, and the last `measured` of the run (the saves between them are
+ * the warm-up). A freshly started server compiles the save path on V8's background threads for its first thousand or
+ * so saves, on the one core it is pinned to; those compilations take the core from the event loop in 4 ms scheduler
+ * slices (docs/performance.md, "2026-11-27, evening"). A server that has been running shows the warm figure.
  */
 export function splitColdAndWarm(latencies: number[], measured: number): { cold: number[]; warm: number[] } {
   return { cold: latencies.slice(0, measured), warm: latencies.slice(Math.max(0, latencies.length - measured)) };

@@ -17,6 +17,14 @@ afterAll(async () => {
 const scrape = (server: TestServer, authorization?: string) =>
   fetch(`${server.url}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
 
+/** The open server's request-count lines, and the count of one method, route pattern and status (0 when absent). */
+const requestCountLines = async () =>
+  (await (await scrape(open)).text()).split('\n').filter((l) => l.startsWith('luavault_http_request_duration_seconds_count{'));
+const requestCount = async (method: string, route: string, status: number) => {
+  const line = (await requestCountLines()).find((l) => l.startsWith(`luavault_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+};
+
 describe('METRICS_TOKEN', () => {
   it('refuses a scrape without the right bearer token (401 JSON), serves it with the token', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
@@ -58,33 +66,22 @@ describe('METRICS_TOKEN', () => {
   it('counts requests the Express routes answer by method, route pattern and status, each in its own series', async () => {
     const bob = await signedInUser(open.url, 'routes');
     const script = await createScript(bob, { title: 'Routed', content: 'print(1)' });
-    const count = async (method: string, route: string, status: number) => {
-      const text = await (await scrape(open)).text();
-      const line = text.split('\n').find((l) => l.startsWith(`luavault_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`));
-      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-    };
-    const [saved, read] = [await count('PUT', '/api/scripts/:id', 200), await count('GET', '/api/scripts/:id', 200)];
+    const [saved, read] = [await requestCount('PUT', '/api/scripts/:id', 200), await requestCount('GET', '/api/scripts/:id', 200)];
     for (let n = 1; n <= 3; n++) expect((await bob.put(`/api/scripts/${script.id}`, { content: `print(${n})` })).status).toBe(200);
     expect((await bob.get(`/api/scripts/${script.id}`)).status).toBe(200);
-    expect(await count('PUT', '/api/scripts/:id', 200)).toBe(saved + 3);
-    expect(await count('GET', '/api/scripts/:id', 200)).toBe(read + 1);
+    expect(await requestCount('PUT', '/api/scripts/:id', 200)).toBe(saved + 3);
+    expect(await requestCount('GET', '/api/scripts/:id', 200)).toBe(read + 1);
   });
 
   it("records a route's error answers under the same route pattern as its successes", async () => {
     const carol = await signedInUser(open.url, 'errors');
     const script = await createScript(carol, { title: 'Errs', content: 'print(1)' });
-    const lines = async () => (await (await scrape(open)).text()).split('\n').filter((l) => l.startsWith('luavault_http_request_duration_seconds_count{'));
-    const countOf = (all: string[], route: string, status: number) => {
-      const line = all.find((l) => l.startsWith(`luavault_http_request_duration_seconds_count{method="PUT",route="${route}",status="${status}"}`));
-      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-    };
-    const before = await lines();
+    const [missing, invalid] = [await requestCount('PUT', '/api/scripts/:id', 404), await requestCount('PUT', '/api/scripts/:id', 400)];
     expect((await carol.put('/api/scripts/no-such-script', { content: 'x' })).status).toBe(404);
     expect((await carol.put(`/api/scripts/${script.id}`, { content: 42 })).status).toBe(400);
-    const after = await lines();
-    expect(countOf(after, '/api/scripts/:id', 404)).toBe(countOf(before, '/api/scripts/:id', 404) + 1);
-    expect(countOf(after, '/api/scripts/:id', 400)).toBe(countOf(before, '/api/scripts/:id', 400) + 1);
+    expect(await requestCount('PUT', '/api/scripts/:id', 404)).toBe(missing + 1);
+    expect(await requestCount('PUT', '/api/scripts/:id', 400)).toBe(invalid + 1);
     // no series without the mount path
-    expect(after.filter((l) => l.includes('route="/scripts/:id"'))).toEqual([]);
+    expect((await requestCountLines()).filter((l) => l.includes('route="/scripts/:id"'))).toEqual([]);
   });
 });
