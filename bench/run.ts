@@ -9,7 +9,7 @@ import { measureMemory, type MemoryFigures } from './memory';
 import { describePinning, pinSelfToLoadCore, runMeasuringClient, SERVER_CORE, startChild, stopChild, type Started } from './processes';
 import { measureConcurrentSaves, measureDeepSaves, measuredRound, type SavesFigure } from './saves';
 import { measureSharedPage } from './shared-page';
-import { measureTimeTravel } from './time-travel';
+import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureSearch } from './search';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
@@ -46,6 +46,8 @@ const REBUILD_EVENTS = num('BENCH_REBUILD_EVENTS', 100_000);
 const SEARCH_SCRIPTS = num('BENCH_SEARCH_SCRIPTS', 10_000);
 const SEARCH_OTHER_SCRIPTS = num('BENCH_SEARCH_OTHER_SCRIPTS', 0);
 const SEARCH_REPEATS = num('BENCH_SEARCH_REPEATS', 30);
+const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
+const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
 const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search').split(',').map((p) => p.trim()));
 
 interface Row {
@@ -253,6 +255,12 @@ async function main() {
       console.log(`\nTime travel, one workspace of ${t.scripts} scripts and ${t.events} events (1 KB versions, sealed embedded log):`);
       console.log(`  workspace as of the end: ${t.workspaceLatestMs.toFixed(0)} ms; halfway: ${t.workspaceMidMs.toFixed(0)} ms; one script halfway: ${t.scriptMs.toFixed(1)} ms (medians)`);
       rows.push({ measure: `workspace as of, ${t.scripts} scripts / ${t.events} events`, ours: `${fmt(t.workspaceLatestMs)} ms`, baseline: '', ratio: '', target: '<= 2,000 ms', met: t.workspaceLatestMs <= 2000 });
+      const deep = await measureDeepScriptAsOf({ versions: TT_DEEP_VERSIONS, versionBytes: TT_DEEP_VERSION_BYTES });
+      console.log(`\nTime travel, one script of ${fmt(deep.versions)} versions of ${fmt(TT_DEEP_VERSION_BYTES / 1024)} KB (${fmt(deep.contentMb)} MB of content):`);
+      console.log(`  as of its end: ${deep.latestMs.toFixed(0)} ms; as of its 10th version: ${deep.earlyMs.toFixed(1)} ms (medians)`);
+      console.log(`  live memory the answer adds at its peak: ${signed(deep.peakLiveHeapGrowthMb)} MB (V8 heap after a full GC at every read of the log)`);
+      rows.push({ measure: `script as of, ${fmt(deep.versions)} versions: peak live memory added`, ours: `${signed(deep.peakLiveHeapGrowthMb)} MB`, baseline: `content ${fmt(deep.contentMb)} MB`, ratio: (deep.peakLiveHeapGrowthMb / deep.contentMb).toFixed(2), target: '', met: null });
+      rows.push({ measure: `script as of its end, ${fmt(deep.versions)} versions`, ours: `${deep.latestMs.toFixed(0)} ms`, baseline: `as of its 10th version ${deep.earlyMs.toFixed(1)} ms`, ratio: (deep.latestMs / deep.earlyMs).toFixed(1), target: '', met: null });
     }
 
     if (PARTS.has('search')) {

@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
 import type { NewEvent } from '../services/eventstore/event-store';
@@ -48,13 +50,7 @@ export async function measureTimeTravel(options: { scripts: number; events: numb
     const latest = new Date(end + 1000).toISOString();
     const time = async (work: () => Promise<unknown>) => {
       await work(); // warm: first reads fill the page cache and the key cache
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const started = performance.now();
-        await work();
-        samples.push(performance.now() - started);
-      }
-      return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+      return medianMs(work);
     };
     const whole = await workspaceAsOf(stores, actor, latest, { limit: 1000 });
     if (whole.scripts.length === 0) throw new Error('time-travel bench: the workspace came back empty');
@@ -112,4 +108,97 @@ async function seed(store: SealedEventStore, userId: string, options: { scripts:
     await Promise.all(batch);
   }
   return { events, start, end: clock, sampleScript: scripts[1]!.id };
+}
+
+/** Memory and time of one script "as of" its end, over a history of `versions` versions of `versionBytes` each. */
+export interface DeepScriptAsOfFigures {
+  versions: number;
+  contentMb: number;
+  /** live V8 heap the answer added at its peak (after a full GC at every read of the log), MB */
+  peakLiveHeapGrowthMb: number;
+  /** as of its end, median ms */
+  latestMs: number;
+  /** as of its 10th version (baseline: the same stream read only to its start), median ms */
+  earlyMs: number;
+}
+
+export async function measureDeepScriptAsOf(options: { versions: number; versionBytes: number }): Promise<DeepScriptAsOfFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'luavault-deep-asof-'));
+  try {
+    const eventStore = new SealedEventStore(openSqliteEventStore(join(dir, 'events.sqlite')), openSqliteDataKeyStore(join(dir, 'data-keys.sqlite')));
+    const userId = randomId(12);
+    const scriptId = randomId(12);
+    const start = Date.now() - DAY_MS;
+    const at = (version: number) => new Date(start + version * 1000).toISOString();
+    const meta = (version: number) => ({ actorId: `user:${userId}`, ownerId: userId, at: at(version), schemaVersion: 1 });
+    const content = (version: number) => luaSource(`deep`, version, options.versionBytes);
+    await eventStore.appendToStream(
+      `script-${scriptId}`,
+      [{ type: 'ScriptCreated', data: { scriptId, ownerId: userId, title: 'Deep', content: content(1), folderId: null, version: 1, comment: '' }, metadata: meta(1) }],
+      { expectedRevision: 'no_stream' },
+    );
+    for (let version = 2; version <= options.versions; version++) {
+      const data = { scriptId, title: 'Deep', content: content(version), version, comment: `save ${version}` };
+      await eventStore.appendToStream(`script-${scriptId}`, [{ type: 'ScriptSaved', data, metadata: meta(version) }], { expectedRevision: 'any' });
+    }
+    const readStore = await openEmbeddedReadStore(join(dir, 'read-models.sqlite'));
+    const projector = new Projector(eventStore, readStore, allProjections);
+    await projector.start();
+    await projector.waitFor(await eventStore.headPosition(), 600_000);
+    await projector.stop();
+
+    // Live memory is sampled after each read of the log, the moment a read's events are all held, with a full GC
+    // first: garbage (pages already folded) is not what a long history costs.
+    const collect = fullGc();
+    let peakHeap = 0;
+    let sampling = false;
+    const sampled: typeof eventStore = Object.create(eventStore);
+    sampled.readStream = async (stream, readOptions) => {
+      const events = await eventStore.readStream(stream, readOptions);
+      if (sampling) {
+        collect();
+        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+      }
+      return events;
+    };
+    const stores = { eventStore: sampled, readStore };
+    const actor = { userId, actorId: `user:${userId}` };
+    const latest = at(options.versions + 1);
+    const answer = await scriptAsOf(stores, actor, scriptId, latest);
+    if (answer.version !== options.versions) throw new Error(`deep as-of bench: got version ${answer.version}`);
+
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    sampling = true;
+    await scriptAsOf(stores, actor, scriptId, latest);
+    sampling = false;
+    const figures: DeepScriptAsOfFigures = {
+      versions: options.versions,
+      contentMb: (options.versions * options.versionBytes) / 2 ** 20,
+      peakLiveHeapGrowthMb: (peakHeap - before) / 2 ** 20,
+      latestMs: await medianMs(() => scriptAsOf(stores, actor, scriptId, latest)),
+      earlyMs: await medianMs(() => scriptAsOf(stores, actor, scriptId, at(10))),
+    };
+    await readStore.close();
+    await eventStore.close();
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function medianMs(work: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+}
+
+/** V8's full garbage collection, for measuring live memory (the bench runs without `--expose-gc`). */
+function fullGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }

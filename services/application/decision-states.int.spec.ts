@@ -8,6 +8,7 @@ import type { UserCommand } from '../domain/user/commands';
 import { userStream } from '../domain/user/events';
 import type { EventStore } from '../eventstore/event-store';
 import { openSqliteEventStore } from '../eventstore/sqlite-event-store';
+import { STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import { handleCommand } from './command-handler';
@@ -24,11 +25,12 @@ const at = '2026-11-24T10:00:00.000Z';
 
 /** Counts the events every readStream returns: what a command pays for on a cache miss. */
 function countingReads(store: EventStore) {
-  const counter = { events: 0 };
+  const counter = { events: 0, largestRead: 0 };
   const counted: EventStore = Object.create(store);
   counted.readStream = async (name, options) => {
     const events = await store.readStream(name, options);
     counter.events += events.length;
+    counter.largestRead = Math.max(counter.largestRead, events.length);
     return events;
   };
   return { counted, counter };
@@ -110,6 +112,21 @@ describe('decision states', () => {
     const another = context();
     await reserve(another);
     expect(another.decisionStates.get(stream)!.state).toMatchObject({ scriptSlots: SNAPSHOT_EVERY + 4 });
+  });
+
+  it('a long stream without a snapshot (read models rebuilt) is folded from the start a page at a time', async () => {
+    const writer = context();
+    const reservations = 3 * STREAM_PAGE_SIZE + 5;
+    await registeredWithReservations(writer, reservations);
+    await vi.waitFor(async () => expect(await snapshotOf()).not.toBeNull());
+    await readStore.collection(SNAPSHOTS_COLLECTION).deleteMany({});
+
+    const { counted, counter } = countingReads(eventStore);
+    const fresh = context({ eventStore: counted });
+    await release(fresh);
+    expect(fresh.decisionStates.get(stream)!.state).toMatchObject({ scriptSlots: reservations - 1 });
+    expect(counter.events).toBe(reservations + 1); // the registration and every reservation, each read once
+    expect(counter.largestRead).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
   });
 
   it('a quota still holds when the state comes from a snapshot', async () => {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Decider } from '../domain/shared/decider';
+import { streamPages } from '../eventstore/stream-pages';
 import type { EventStore, RecordedEvent } from '../eventstore/event-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
 
@@ -85,9 +86,16 @@ export async function loadState<State>(
       return advance(deps, stream, snapshot, fold(decider, snapshot.state as State, newer), newer, onSnapshotError);
     }
   }
-  const events = await deps.eventStore.readStream(stream);
-  if (events.length === 0) return null;
-  return advance(deps, stream, null, fold(decider, decider.initialState(), events), events, onSnapshotError);
+  // No snapshot (a new stream, or the read models were rebuilt): fold from the start, a page at a time, so a long
+  // history costs reads, never memory.
+  let state = decider.initialState();
+  let lastPage: RecordedEvent[] = [];
+  for await (const page of streamPages(deps.eventStore, stream)) {
+    state = fold(decider, state, page);
+    lastPage = page;
+  }
+  if (lastPage.length === 0) return null;
+  return advance(deps, stream, null, state, lastPage, onSnapshotError);
 }
 
 function advance(

@@ -4,6 +4,7 @@ import { folderStream } from '../domain/folder/events';
 import type { ScriptEvent } from '../domain/script/events';
 import { SCRIPT_EVENT_TYPES, scriptStream } from '../domain/script/events';
 import { DomainError, NotFoundError } from '../domain/shared/errors';
+import { streamPages } from '../eventstore/stream-pages';
 import { auditSummary } from '../../projections/version-timeline/audit-summary';
 import { contentSummary } from '../../projections/workspace/content-summary';
 import { ownedStreamQueries } from '../../projections/owned-streams/queries';
@@ -29,6 +30,9 @@ const READ_CONCURRENCY = 16;
 /** Workspace answers computed at once per process, and how many may wait: each costs up to a second of CPU. */
 export const AS_OF_RUNNING_MAX = 2;
 export const AS_OF_WAITING_MAX = 16;
+/** One script's replay costs its events up to the instant (a long history: many pages): more run at once, as bounded. */
+export const SCRIPT_AS_OF_RUNNING_MAX = 4;
+export const SCRIPT_AS_OF_WAITING_MAX = 32;
 export const AS_OF_BUSY = 'Time travel is busy; try again in a moment';
 
 export const SCRIPT_DID_NOT_EXIST = 'Script did not exist then';
@@ -42,7 +46,13 @@ export interface HistoryEntryAsOf {
   summary: string;
 }
 
-interface ScriptStateAsOf {
+/** The newest audit entries of a fold (at most the caller's `keep`), oldest first, and how many there were in all. */
+interface History {
+  history: HistoryEntryAsOf[];
+  historyCount: number;
+}
+
+interface ScriptStateAsOf extends History {
   id: string;
   title: string;
   content: string;
@@ -51,19 +61,15 @@ interface ScriptStateAsOf {
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
-  /** every event folded, oldest first */
-  history: HistoryEntryAsOf[];
 }
 
-interface FolderStateAsOf {
+interface FolderStateAsOf extends History {
   id: string;
   name: string;
   parentId: string | null;
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
-  /** every event folded, oldest first */
-  history: HistoryEntryAsOf[];
 }
 
 /** A one-line, human description of a folder event for the workspace's activity. */
@@ -104,68 +110,93 @@ const FOLDER_TYPES = new Set<string>([
   'FolderPurged',
 ]);
 
-/** The events of a stream recorded at or before `at`: the prefix up to the first later one (a state that existed). */
-function eventsUpTo(events: RecordedEvent[], at: string): RecordedEvent[] {
-  const end = events.findIndex((e) => e.metadata.at > at);
-  return end === -1 ? events : events.slice(0, end);
+/** Adds `entry` to a fold's history, dropping the oldest beyond `keep`: a fold holds a page of entries, never all. */
+function remember(fold: History, entry: HistoryEntryAsOf, keep: number): void {
+  fold.history.push(entry);
+  fold.historyCount++;
+  if (fold.history.length > keep) fold.history.shift();
 }
 
-/** Folds a script stream's events; null when none of them created it. */
-export function foldScript(events: RecordedEvent[]): ScriptStateAsOf | null {
-  let state: ScriptStateAsOf | null = null;
-  for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as ScriptEvent;
-    const at = recorded.metadata.at;
-    if (event.type === 'ScriptCreated') {
-      const { scriptId, title, content, folderId } = event.data;
-      state = { id: scriptId, title, content, folderId, version: 1, createdAt: at, updatedAt: at, deleted: false, history: [] };
-    }
-    if (!state) continue;
-    switch (event.type) {
-      case 'ScriptSaved':
-      case 'ScriptRestored':
-        Object.assign(state, { title: event.data.title, content: event.data.content, version: event.data.version, updatedAt: at });
-        break;
-      case 'ScriptMoved':
-        Object.assign(state, { folderId: event.data.folderId, updatedAt: at });
-        break;
-      // In the trash or gone for good, it was not in the workspace then; restored from the trash, it was again.
-      case 'ScriptDeleted':
-      case 'ScriptTrashed':
-      case 'ScriptPurged':
-        state.deleted = true;
-        break;
-      case 'ScriptRestoredFromTrash':
-        state.deleted = false;
-        break;
-      default:
-        break;
-    }
-    // Only the aggregate's own events make the audit trail (a later schema's unknown type is skipped, not guessed).
-    if (auditable(event)) {
-      state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: auditSummary(event) });
-    }
+/** One event folded into a script's state as of then; null until the stream's creation. */
+function foldScriptEvent(state: ScriptStateAsOf | null, recorded: RecordedEvent, keep: number): ScriptStateAsOf | null {
+  const event = { type: recorded.type, data: recorded.data } as ScriptEvent;
+  const at = recorded.metadata.at;
+  if (event.type === 'ScriptCreated') {
+    const { scriptId, title, content, folderId } = event.data;
+    state = { id: scriptId, title, content, folderId, version: 1, createdAt: at, updatedAt: at, deleted: false, history: [], historyCount: 0 };
+  }
+  if (!state) return null;
+  switch (event.type) {
+    case 'ScriptSaved':
+    case 'ScriptRestored':
+      Object.assign(state, { title: event.data.title, content: event.data.content, version: event.data.version, updatedAt: at });
+      break;
+    case 'ScriptMoved':
+      Object.assign(state, { folderId: event.data.folderId, updatedAt: at });
+      break;
+    // In the trash or gone for good, it was not in the workspace then; restored from the trash, it was again.
+    case 'ScriptDeleted':
+    case 'ScriptTrashed':
+    case 'ScriptPurged':
+      state.deleted = true;
+      break;
+    case 'ScriptRestoredFromTrash':
+      state.deleted = false;
+      break;
+    default:
+      break;
+  }
+  // Only the aggregate's own events make the audit trail (a later schema's unknown type is skipped, not guessed).
+  if (auditable(event)) {
+    remember(state, { position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: auditSummary(event) }, keep);
   }
   return state;
 }
 
+/** Folds a script stream's events, keeping the newest `keep` audit entries; null when none of them created it. */
+export function foldScript(events: RecordedEvent[], keep = Infinity): ScriptStateAsOf | null {
+  return events.reduce<ScriptStateAsOf | null>((state, event) => foldScriptEvent(state, event, keep), null);
+}
+
 const auditable = (event: { type: string }): event is ScriptEvent => SCRIPT_EVENT_TYPES.has(event.type);
 
-export function foldFolder(events: RecordedEvent[]): FolderStateAsOf | null {
-  let state: FolderStateAsOf | null = null;
-  for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as FolderEvent;
-    const at = recorded.metadata.at;
-    if (event.type === 'FolderCreated') {
-      const { folderId, name, parentId } = event.data;
-      state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false, history: [] };
+function foldFolderEvent(state: FolderStateAsOf | null, recorded: RecordedEvent, keep: number): FolderStateAsOf | null {
+  const event = { type: recorded.type, data: recorded.data } as FolderEvent;
+  const at = recorded.metadata.at;
+  if (event.type === 'FolderCreated') {
+    const { folderId, name, parentId } = event.data;
+    state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false, history: [], historyCount: 0 };
+  }
+  if (!state || !FOLDER_TYPES.has(event.type)) return state;
+  if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
+  else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
+  else if (event.type === 'FolderDeleted' || event.type === 'FolderTrashed' || event.type === 'FolderPurged') state.deleted = true;
+  else if (event.type === 'FolderRestoredFromTrash') state.deleted = false;
+  remember(state, { position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) }, keep);
+  return state;
+}
+
+export function foldFolder(events: RecordedEvent[], keep = Infinity): FolderStateAsOf | null {
+  return events.reduce<FolderStateAsOf | null>((state, event) => foldFolderEvent(state, event, keep), null);
+}
+
+/**
+ * Folds `stream` up to its first event recorded after `at` (a prefix of a stream is always a state that existed),
+ * reading it a page at a time and no further than that event: memory holds one page and the fold's state, and a
+ * stream that grew after `at` costs nothing past it.
+ */
+async function foldAsOf<State>(
+  eventStore: Stores['eventStore'],
+  stream: string,
+  at: string,
+  step: (state: State | null, event: RecordedEvent) => State | null,
+): Promise<State | null> {
+  let state: State | null = null;
+  for await (const page of streamPages(eventStore, stream)) {
+    for (const event of page) {
+      if (event.metadata.at > at) return state;
+      state = step(state, event);
     }
-    if (!state || !FOLDER_TYPES.has(event.type)) continue;
-    if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
-    else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
-    else if (event.type === 'FolderDeleted' || event.type === 'FolderTrashed' || event.type === 'FolderPurged') state.deleted = true;
-    else if (event.type === 'FolderRestoredFromTrash') state.deleted = false;
-    state.history.push({ position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) });
   }
   return state;
 }
@@ -184,22 +215,27 @@ async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return results;
 }
 
-/** A small gate: at most `AS_OF_RUNNING_MAX` replays run, a few wait, the rest are told to come back (503). */
-const gate = { running: 0, waiting: [] as Array<() => void> };
-async function throughGate<T>(work: () => Promise<T>): Promise<T> {
-  if (gate.running >= AS_OF_RUNNING_MAX) {
-    if (gate.waiting.length >= AS_OF_WAITING_MAX) throw new DomainError(503, AS_OF_BUSY);
-    await new Promise<void>((resolve) => gate.waiting.push(resolve));
-  } else gate.running++;
-  try {
-    return await work();
-  } finally {
-    // hand the slot straight to the next waiter, or give it back
-    const next = gate.waiting.shift();
-    if (next) next();
-    else gate.running--;
-  }
+/** A small gate: at most `running` replays run, `waiting` more wait, the rest are told to come back (503). */
+function createGate(running: number, waiting: number) {
+  const state = { running: 0, waiting: [] as Array<() => void> };
+  return async function throughGate<T>(work: () => Promise<T>): Promise<T> {
+    if (state.running >= running) {
+      if (state.waiting.length >= waiting) throw new DomainError(503, AS_OF_BUSY);
+      await new Promise<void>((resolve) => state.waiting.push(resolve));
+    } else state.running++;
+    try {
+      return await work();
+    } finally {
+      // hand the slot straight to the next waiter, or give it back
+      const next = state.waiting.shift();
+      if (next) next();
+      else state.running--;
+    }
+  };
 }
+
+const workspaceGate = createGate(AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX);
+const scriptGate = createGate(SCRIPT_AS_OF_RUNNING_MAX, SCRIPT_AS_OF_WAITING_MAX);
 
 export interface WorkspaceAsOf {
   at: string;
@@ -216,7 +252,15 @@ export interface WorkspaceAsOf {
  * created at or before `at` are read, so the cost is the page's streams, not the log.
  */
 export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
-  return throughGate(() => replayWorkspace(ctx, actor, at, page));
+  return workspaceGate(() => replayWorkspace(ctx, actor, at, page));
+}
+
+type ScriptSummaryAsOf = Omit<ScriptStateAsOf, 'content'> & ReturnType<typeof contentSummary>;
+
+function withContentSummary(state: ScriptStateAsOf | null): ScriptSummaryAsOf | null {
+  if (!state) return null;
+  const { content, ...rest } = state;
+  return { ...rest, ...contentSummary(content) };
 }
 
 async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
@@ -227,9 +271,13 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
   ]);
   const hasMore = scriptDocs.length > page.limit;
   const pageDocs = scriptDocs.slice(0, page.limit);
+  const keep = AS_OF_ACTIVITY_MAX; // the answer's newest entries are among each stream's newest
   const [folders, scripts] = await Promise.all([
-    mapBounded(folderDocs, READ_CONCURRENCY, async (d) => foldFolder(eventsUpTo(await ctx.eventStore.readStream(folderStream(d.entityId)), at))),
-    mapBounded(pageDocs, READ_CONCURRENCY, async (d) => foldScript(eventsUpTo(await ctx.eventStore.readStream(scriptStream(d.entityId)), at))),
+    mapBounded(folderDocs, READ_CONCURRENCY, (d) => foldAsOf<FolderStateAsOf>(ctx.eventStore, folderStream(d.entityId), at, (state, e) => foldFolderEvent(state, e, keep))),
+    // Summarised once folded: the page holds previews, never every script's whole content at once.
+    mapBounded(pageDocs, READ_CONCURRENCY, async (d) =>
+      withContentSummary(await foldAsOf<ScriptStateAsOf>(ctx.eventStore, scriptStream(d.entityId), at, (state, e) => foldScriptEvent(state, e, keep))),
+    ),
   ]);
   const activity = [
     ...folders.flatMap((f) => (f ? f.history.map((e) => ({ ...e, subject: { kind: 'folder' as const, id: f.id, name: f.name } })) : [])),
@@ -244,8 +292,8 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
       .filter((f): f is FolderStateAsOf => f !== null && !f.deleted)
       .map(({ id, name, parentId, createdAt, updatedAt }) => ({ id, name, parentId, createdAt, updatedAt })),
     scripts: scripts
-      .filter((s): s is ScriptStateAsOf => s !== null && !s.deleted)
-      .map((s) => ({ id: s.id, title: s.title, folderId: s.folderId, version: s.version, ...contentSummary(s.content), createdAt: s.createdAt, updatedAt: s.updatedAt })),
+      .filter((s): s is ScriptSummaryAsOf => s !== null && !s.deleted)
+      .map((s) => ({ id: s.id, title: s.title, folderId: s.folderId, version: s.version, preview: s.preview, size: s.size, createdAt: s.createdAt, updatedAt: s.updatedAt })),
     next: hasMore ? pageDocs[pageDocs.length - 1]!.entityId : null,
   };
 }
@@ -269,10 +317,11 @@ export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at
   const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
   if (!owned) throw new NotFoundError('Script not found');
   if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
-  const state = foldScript(eventsUpTo(await ctx.eventStore.readStream(scriptStream(scriptId)), at));
+  const state = await scriptGate(() =>
+    foldAsOf<ScriptStateAsOf>(ctx.eventStore, scriptStream(scriptId), at, (folded, event) => foldScriptEvent(folded, event, AS_OF_HISTORY_MAX)),
+  );
   if (!state) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
   if (state.deleted) throw new NotFoundError(SCRIPT_DELETED_THEN);
-  const newestFirst = state.history.slice().reverse();
   return {
     at,
     id: state.id,
@@ -282,7 +331,7 @@ export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at
     version: state.version,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
-    history: newestFirst.slice(0, AS_OF_HISTORY_MAX),
-    historyTruncated: newestFirst.length > AS_OF_HISTORY_MAX,
+    history: state.history.slice().reverse(),
+    historyTruncated: state.historyCount > AS_OF_HISTORY_MAX,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../eventstore/event-store';
-import { AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, workspaceAsOf } from './time-travel';
+import { AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, scriptAsOf, workspaceAsOf } from './time-travel';
+import { STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
 import type { AppContext } from './context';
 
 const recorded = (type: string, data: Record<string, unknown>, at: string, position: number): RecordedEvent => ({
@@ -64,5 +65,49 @@ describe('the time-travel gate', () => {
       while (releases.length) releases.shift()!();
     }
     await expect(Promise.all(calls)).resolves.toHaveLength(calls.length);
+  });
+});
+
+describe('one script as of an instant, over a long history', () => {
+  const userId = 'u1';
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  /** A script created, then saved `saves` times a minute apart; reads are counted as the log would serve them. */
+  function longHistory(saves: number) {
+    const events: RecordedEvent[] = [recorded('ScriptCreated', { scriptId: 's1', ownerId: userId, title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, day(0), 0)];
+    for (let v = 2; v <= saves + 1; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: `save ${v}` }, day(v - 1), v - 1));
+    const reads: RecordedEvent[][] = [];
+    const eventStore = {
+      readStream: async (_stream: string, options: { fromRevision?: bigint; maxCount?: number } = {}) => {
+        const from = Number(options.fromRevision ?? 0n);
+        const page = events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+        reads.push(page);
+        return page;
+      },
+    };
+    const readStore = { collection: () => ({ findOne: async () => ({ ownerId: userId, kind: 'script', entityId: 's1', createdAt: day(0) }) }) };
+    return { stores: { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>, reads };
+  }
+
+  it('reads the stream a page at a time and no further than the instant asked for', async () => {
+    const { stores, reads } = longHistory(2000);
+    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', day(1000));
+    expect(script).toMatchObject({ content: 'v1001', version: 1001 });
+    expect(Math.max(...reads.map((page) => page.length))).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
+    // the page holding the first later event is the last one read: nothing after it
+    const lastRead = reads.flat().at(-1)!.revision;
+    expect(lastRead).toBeLessThan(1001n + BigInt(STREAM_PAGE_SIZE));
+  });
+
+  it(`answers the newest ${AS_OF_HISTORY_MAX} audit entries and says the rest were left out`, async () => {
+    const { stores } = longHistory(500);
+    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', day(10_000));
+    expect(script.version).toBe(501);
+    expect(script.history).toHaveLength(AS_OF_HISTORY_MAX);
+    expect(script.history[0]!.summary).toContain('version 501');
+    expect(script.history.at(-1)!.summary).toContain(`version ${501 - AS_OF_HISTORY_MAX + 1}`);
+    expect(script.historyTruncated).toBe(true);
+    const short = await scriptAsOf(longHistory(5).stores, { userId, actorId: `user:${userId}` }, 's1', day(10_000));
+    expect(short.history).toHaveLength(6);
+    expect(short.historyTruncated).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '@eventstore/db-client';
 import { WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
 import { SubscriptionErrors } from './subscription-errors';
 
 /**
@@ -64,12 +64,14 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string, options: { fromRevision?: bigint } = {}): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
+    if (options.maxCount === 0) return out;
     try {
-      // fromRevision: START or a bigint revision (inclusive), per the client's readStream options.
+      // fromRevision: START or a bigint revision (inclusive); maxCount: the client's default (all) when unset.
       const fromRevision = options.fromRevision && options.fromRevision > 0n ? options.fromRevision : START;
-      for await (const resolved of this.client.readStream(stream, { fromRevision })) {
+      const read = this.client.readStream(stream, options.maxCount === undefined ? { fromRevision } : { fromRevision, maxCount: options.maxCount });
+      for await (const resolved of read) {
         if (resolved.event) out.push(toRecorded(resolved.event));
       }
     } catch (error) {

@@ -51,6 +51,19 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect(await store.readStream(stream('missing-from'), { fromRevision: 2n })).toEqual([]);
     });
 
+    it('reads at most maxCount events from a revision, so a long stream can be read a page at a time', async () => {
+      const s = stream('max-count');
+      await store.appendToStream(s, ['A', 'B', 'C', 'D', 'E'].map((type) => ev(type)), { expectedRevision: 'no_stream' });
+      expect((await store.readStream(s, { maxCount: 2 })).map((e) => [e.revision, e.type])).toEqual([
+        [0n, 'A'],
+        [1n, 'B'],
+      ]);
+      expect((await store.readStream(s, { fromRevision: 3n, maxCount: 2 })).map((e) => e.type)).toEqual(['D', 'E']);
+      expect((await store.readStream(s, { fromRevision: 4n, maxCount: 2 })).map((e) => e.type)).toEqual(['E']);
+      expect(await store.readStream(s, { fromRevision: 1n, maxCount: 0 })).toEqual([]);
+      expect(await store.readStream(stream('missing-max'), { maxCount: 2 })).toEqual([]);
+    });
+
     it('reads a missing stream as []', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
     });

@@ -32,11 +32,20 @@ export interface AppendResult {
   position: bigint;
 }
 
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
 export interface EventStore {
   /** Appends atomically or not at all. Throws `WrongExpectedRevisionError` on a revision mismatch. */
   appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** Events of one stream in order, from `fromRevision` (inclusive; default 0n); a missing stream reads as empty. */
-  readStream(stream: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]>;
+  /**
+   * Events of one stream in order, from `fromRevision` (inclusive; default 0n), at most `maxCount` of them (default:
+   * all); a missing stream reads as empty. A caller folding a stream of unknown length reads it a page at a time
+   * (see `streamPages`): a whole stream held at once is a cost that grows with its history.
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Catch-up then live: every event after `fromPosition` (exclusive; `start` for the beginning),
    * skipping system events. Ends when `signal` aborts.

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -52,7 +52,7 @@ export class SqliteEventStore implements EventStore {
   private readonly stmts: {
     streamHead: Database.Statement<[string], { revision: bigint; position: bigint }>;
     insert: Database.Statement<[string, bigint, string, string, string]>;
-    readStream: Database.Statement<[string, bigint], EventRow>;
+    readStream: Database.Statement<[string, bigint, number], EventRow>;
     readAfter: Database.Statement<[bigint, number], EventRow>;
     head: Database.Statement<[], { position: bigint }>;
   };
@@ -92,8 +92,8 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO events (stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
       ),
       readStream: this.db
-        .prepare<[string], EventRow>(
-          'SELECT position, stream, revision, type, data, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+        .prepare<[string, bigint, number], EventRow>(
+          'SELECT position, stream, revision, type, data, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
         )
         .safeIntegers(true),
       readAfter: this.db
@@ -132,8 +132,9 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async readStream(stream: string, options: { fromRevision?: bigint } = {}): Promise<RecordedEvent[]> {
-    return this.stmts.readStream.all(stream, options.fromRevision ?? 0n).map(toRecorded);
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    // LIMIT -1: no limit
+    return this.stmts.readStream.all(stream, options.fromRevision ?? 0n, options.maxCount ?? -1).map(toRecorded);
   }
 
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../eventstore/event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
 import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './data-keys';
 
 /**
@@ -76,7 +76,7 @@ export class SealedEventStore implements EventStore, KeyShredder {
     return this.inner.appendToStream(stream, sealed, options);
   }
 
-  async readStream(stream: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     const events = await this.inner.readStream(stream, options);
     return Promise.all(events.map((event) => this.openEvent(event)));
   }

@@ -1,0 +1,26 @@
+import type { EventStore, RecordedEvent } from './event-store';
+
+/**
+ * Events per page when a stream of unknown length is folded: small enough that a page of the largest versions
+ * (5 MB each) stays far below a process's memory, large enough that a short stream is one read.
+ */
+export const STREAM_PAGE_SIZE = 64;
+
+/**
+ * A stream's events from `fromRevision` on, oldest first, one page at a time: a fold that keeps only its state holds
+ * one page in memory however long the stream's history is. Stopping the loop early reads no further pages.
+ */
+export async function* streamPages(
+  store: Pick<EventStore, 'readStream'>,
+  stream: string,
+  options: { fromRevision?: bigint; pageSize?: number } = {},
+): AsyncGenerator<RecordedEvent[]> {
+  const pageSize = options.pageSize ?? STREAM_PAGE_SIZE;
+  let fromRevision = options.fromRevision ?? 0n;
+  for (;;) {
+    const page = await store.readStream(stream, { fromRevision, maxCount: pageSize });
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+    fromRevision = page[page.length - 1]!.revision + 1n;
+  }
+}
