@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
@@ -116,6 +117,8 @@ export interface DeepScriptAsOfFigures {
   contentMb: number;
   /** live V8 heap the answer added at its peak (after a full GC at every read of the log), MB */
   peakLiveHeapGrowthMb: number;
+  /** the longest the event loop (every other request of the process) waited while the answer was computed, ms */
+  longestStallMs: number;
   /** as of its end, median ms */
   latestMs: number;
   /** as of its 10th version (baseline: the same stream read only to its start), median ms */
@@ -176,6 +179,7 @@ export async function measureDeepScriptAsOf(options: { versions: number; version
       versions: options.versions,
       contentMb: (options.versions * options.versionBytes) / 2 ** 20,
       peakLiveHeapGrowthMb: (peakHeap - before) / 2 ** 20,
+      longestStallMs: await longestStallMs(() => scriptAsOf(stores, actor, scriptId, latest)),
       latestMs: await medianMs(() => scriptAsOf(stores, actor, scriptId, latest)),
       earlyMs: await medianMs(() => scriptAsOf(stores, actor, scriptId, at(10))),
     };
@@ -185,6 +189,14 @@ export async function measureDeepScriptAsOf(options: { versions: number; version
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function longestStallMs(work: () => Promise<unknown>): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  await work();
+  delay.disable();
+  return delay.max / 1e6;
 }
 
 async function medianMs(work: () => Promise<unknown>): Promise<number> {

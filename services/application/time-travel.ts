@@ -21,6 +21,8 @@ type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
 
 /** Scripts folded per workspace page at most: the cost of one answer is bounded by this many streams. */
 export const AS_OF_PAGE_MAX = 1000;
+/** Folders folded per workspace answer at most (the first by id, deleted ones included): the rest are left out. */
+export const AS_OF_FOLDERS_MAX = 1000;
 /** Audit entries an as-of script answer lists at most (newest first). */
 export const AS_OF_HISTORY_MAX = 200;
 /** Activity entries a workspace answer lists at most (newest first). */
@@ -240,6 +242,8 @@ const scriptGate = createGate(SCRIPT_AS_OF_RUNNING_MAX, SCRIPT_AS_OF_WAITING_MAX
 export interface WorkspaceAsOf {
   at: string;
   folders: Array<{ id: string; name: string; parentId: string | null; createdAt: string; updatedAt: string }>;
+  /** the user had created more than `AS_OF_FOLDERS_MAX` folders by then: only the first (by id) were folded */
+  foldersTruncated: boolean;
   scripts: Array<{ id: string; title: string; folderId: string | null; version: number; preview: string; size: number; createdAt: string; updatedAt: string }>;
   /** the id to pass as `after` for the next page of scripts; null on the last page */
   next: string | null;
@@ -248,7 +252,7 @@ export interface WorkspaceAsOf {
 }
 
 /**
- * The workspace at `at`: every folder (a user's folders are few) and one page of scripts, ordered by id. Only streams
+ * The workspace at `at`: its folders (up to `AS_OF_FOLDERS_MAX`) and one page of scripts, ordered by id. Only streams
  * created at or before `at` are read, so the cost is the page's streams, not the log.
  */
 export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
@@ -266,9 +270,11 @@ function withContentSummary(state: ScriptStateAsOf | null): ScriptSummaryAsOf | 
 async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
   const owned = ownedStreamQueries(ctx.readStore);
   const [folderDocs, scriptDocs] = await Promise.all([
-    owned.createdBy(actor.userId, 'folder', at),
+    owned.createdBy(actor.userId, 'folder', at, { limit: AS_OF_FOLDERS_MAX + 1 }),
     owned.createdBy(actor.userId, 'script', at, { afterId: page.after, limit: page.limit + 1 }),
   ]);
+  const foldersTruncated = folderDocs.length > AS_OF_FOLDERS_MAX;
+  folderDocs.length = Math.min(folderDocs.length, AS_OF_FOLDERS_MAX);
   const hasMore = scriptDocs.length > page.limit;
   const pageDocs = scriptDocs.slice(0, page.limit);
   const keep = AS_OF_ACTIVITY_MAX; // the answer's newest entries are among each stream's newest
@@ -294,6 +300,7 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
     scripts: scripts
       .filter((s): s is ScriptSummaryAsOf => s !== null && !s.deleted)
       .map((s) => ({ id: s.id, title: s.title, folderId: s.folderId, version: s.version, preview: s.preview, size: s.size, createdAt: s.createdAt, updatedAt: s.updatedAt })),
+    foldersTruncated,
     next: hasMore ? pageDocs[pageDocs.length - 1]!.entityId : null,
   };
 }

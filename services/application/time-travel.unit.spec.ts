@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../eventstore/event-store';
-import { AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, scriptAsOf, workspaceAsOf } from './time-travel';
+import { AS_OF_FOLDERS_MAX, AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, scriptAsOf, workspaceAsOf } from './time-travel';
 import { STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
 import type { AppContext } from './context';
 
@@ -68,29 +68,29 @@ describe('the time-travel gate', () => {
   });
 });
 
-describe('one script as of an instant, over a long history', () => {
-  const userId = 'u1';
-  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-  /** A script created, then saved `saves` times a minute apart; reads are counted as the log would serve them. */
-  function longHistory(saves: number) {
-    const events: RecordedEvent[] = [recorded('ScriptCreated', { scriptId: 's1', ownerId: userId, title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, day(0), 0)];
-    for (let v = 2; v <= saves + 1; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: `save ${v}` }, day(v - 1), v - 1));
-    const reads: RecordedEvent[][] = [];
-    const eventStore = {
-      readStream: async (_stream: string, options: { fromRevision?: bigint; maxCount?: number } = {}) => {
-        const from = Number(options.fromRevision ?? 0n);
-        const page = events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
-        reads.push(page);
-        return page;
-      },
-    };
-    const readStore = { collection: () => ({ findOne: async () => ({ ownerId: userId, kind: 'script', entityId: 's1', createdAt: day(0) }) }) };
-    return { stores: { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>, reads };
-  }
+const userId = 'u1';
+const minute = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+/** A script created, then saved `saves` times a minute apart; reads are counted as the log would serve them. */
+function longHistory(saves: number) {
+  const events: RecordedEvent[] = [recorded('ScriptCreated', { scriptId: 's1', ownerId: userId, title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, minute(0), 0)];
+  for (let v = 2; v <= saves + 1; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: `save ${v}` }, minute(v - 1), v - 1));
+  const reads: RecordedEvent[][] = [];
+  const eventStore = {
+    readStream: async (_stream: string, options: { fromRevision?: bigint; maxCount?: number } = {}) => {
+      const from = Number(options.fromRevision ?? 0n);
+      const page = events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+      reads.push(page);
+      return page;
+    },
+  };
+  const readStore = { collection: () => ({ findOne: async () => ({ ownerId: userId, kind: 'script', entityId: 's1', createdAt: minute(0) }) }) };
+  return { stores: { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>, reads };
+}
 
+describe('one script as of an instant, over a long history', () => {
   it('reads the stream a page at a time and no further than the instant asked for', async () => {
     const { stores, reads } = longHistory(2000);
-    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', day(1000));
+    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(1000));
     expect(script).toMatchObject({ content: 'v1001', version: 1001 });
     expect(Math.max(...reads.map((page) => page.length))).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
     // the page holding the first later event is the last one read: nothing after it
@@ -100,14 +100,52 @@ describe('one script as of an instant, over a long history', () => {
 
   it(`answers the newest ${AS_OF_HISTORY_MAX} audit entries and says the rest were left out`, async () => {
     const { stores } = longHistory(500);
-    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', day(10_000));
+    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(10_000));
     expect(script.version).toBe(501);
     expect(script.history).toHaveLength(AS_OF_HISTORY_MAX);
     expect(script.history[0]!.summary).toContain('version 501');
     expect(script.history.at(-1)!.summary).toContain(`version ${501 - AS_OF_HISTORY_MAX + 1}`);
     expect(script.historyTruncated).toBe(true);
-    const short = await scriptAsOf(longHistory(5).stores, { userId, actorId: `user:${userId}` }, 's1', day(10_000));
+    const short = await scriptAsOf(longHistory(5).stores, { userId, actorId: `user:${userId}` }, 's1', minute(10_000));
     expect(short.history).toHaveLength(6);
     expect(short.historyTruncated).toBe(false);
+  });
+});
+
+describe('a long replay and the other requests', () => {
+  it('gives the event loop a turn between pages, so a long history does not hold every other request', async () => {
+    const { stores } = longHistory(4 * STREAM_PAGE_SIZE); // the fake log answers synchronously, as the embedded one does
+    let otherRequestServed = false;
+    setImmediate(() => (otherRequestServed = true));
+    await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(10_000));
+    expect(otherRequestServed).toBe(true); // checked as the answer resolves, before anything else runs
+  });
+});
+
+describe('a workspace with many folders', () => {
+  it(`folds at most ${AS_OF_FOLDERS_MAX} folders and says the others were left out`, async () => {
+    const created = AS_OF_FOLDERS_MAX + 5;
+    const asked: Array<number | undefined> = [];
+    const readStore = {
+      collection: () => ({
+        find: async (filter: { kind: string }, options: { limit?: number } = {}) => {
+          if (filter.kind !== 'folder') return [];
+          asked.push(options.limit);
+          const count = Math.min(created, options.limit ?? created);
+          return Array.from({ length: count }, (_, n) => ({ ownerId: userId, kind: 'folder', entityId: `f${String(n).padStart(5, '0')}`, createdAt: minute(0) }));
+        },
+      }),
+    };
+    const eventStore = {
+      readStream: async (stream: string, options: { fromRevision?: bigint } = {}) => {
+        const folderId = stream.slice('folder-'.length);
+        return options.fromRevision ? [] : [{ ...recorded('FolderCreated', { folderId, ownerId: userId, name: folderId, parentId: null, isPublic: false }, minute(0), 0), streamName: stream }];
+      },
+    };
+    const stores = { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>;
+    const workspace = await workspaceAsOf(stores, { userId, actorId: `user:${userId}` }, minute(1), { limit: 10 });
+    expect(workspace.folders).toHaveLength(AS_OF_FOLDERS_MAX);
+    expect(workspace.foldersTruncated).toBe(true);
+    expect(asked).toEqual([AS_OF_FOLDERS_MAX + 1]); // the read model is asked for one page, never every folder
   });
 });

@@ -8,7 +8,9 @@ export const STREAM_PAGE_SIZE = 64;
 
 /**
  * A stream's events from `fromRevision` on, oldest first, one page at a time: a fold that keeps only its state holds
- * one page in memory however long the stream's history is. Stopping the loop early reads no further pages.
+ * one page in memory however long the stream's history is. Stopping the loop early reads no further pages. Before
+ * each further page the event loop gets a turn: the embedded log answers synchronously, and a fold of a long history
+ * must not hold every other request (the raw path included) until it ends.
  */
 export async function* streamPages(
   store: Pick<EventStore, 'readStream'>,
@@ -22,5 +24,6 @@ export async function* streamPages(
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     fromRevision = page[page.length - 1]!.revision + 1n;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -45,6 +45,11 @@ function AsOfPage({ at, after, onMore }: { at: string; after: string | null; onM
       ) : (
         <FolderTree folders={after === null ? data.folders : []} scripts={data.scripts} at={at} />
       )}
+      {after === null && data.foldersTruncated && (
+        <p className="muted small" role="note">
+          Only your first 1,000 folders are shown; scripts in the others are listed under Unorganized Scripts.
+        </p>
+      )}
       {after === null && data.activity.length > 0 && <ActivityThen activity={data.activity} />}
       {data.next && onMore && (
         <Button variant="outline" onClick={() => onMore(data.next!)}>

@@ -26,6 +26,8 @@ export interface WorkspaceAsOf {
   at: string;
   activity: ActivityEntryAsOf[];
   folders: FolderAsOf[];
+  /** more than 1,000 folders had been created by then: the others are left out (their scripts show at the top) */
+  foldersTruncated: boolean;
   scripts: ScriptSummaryAsOf[];
   next: string | null;
 }
