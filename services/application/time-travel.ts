@@ -252,8 +252,9 @@ export interface WorkspaceAsOf {
 }
 
 /**
- * The workspace at `at`: its folders (up to `AS_OF_FOLDERS_MAX`) and one page of scripts, ordered by id. Only streams
- * created at or before `at` are read, so the cost is the page's streams, not the log.
+ * The workspace at `at`: one page of scripts, ordered by id, and with the first page its folders (up to
+ * `AS_OF_FOLDERS_MAX`). Only streams created at or before `at` are read, so the cost is the page's streams, not
+ * the log.
  */
 export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
   return workspaceGate(() => replayWorkspace(ctx, actor, at, page));
@@ -270,7 +271,8 @@ function withContentSummary(state: ScriptStateAsOf | null): ScriptSummaryAsOf | 
 async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { after?: string; limit: number }): Promise<WorkspaceAsOf> {
   const owned = ownedStreamQueries(ctx.readStore);
   const [folderDocs, scriptDocs] = await Promise.all([
-    owned.createdBy(actor.userId, 'folder', at, { limit: AS_OF_FOLDERS_MAX + 1 }),
+    // The folders come with the first page only: later pages add scripts to the tree it drew.
+    page.after === undefined ? owned.createdBy(actor.userId, 'folder', at, { limit: AS_OF_FOLDERS_MAX + 1 }) : [],
     owned.createdBy(actor.userId, 'script', at, { afterId: page.after, limit: page.limit + 1 }),
   ]);
   const foldersTruncated = folderDocs.length > AS_OF_FOLDERS_MAX;

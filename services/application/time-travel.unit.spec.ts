@@ -147,5 +147,8 @@ describe('a workspace with many folders', () => {
     expect(workspace.folders).toHaveLength(AS_OF_FOLDERS_MAX);
     expect(workspace.foldersTruncated).toBe(true);
     expect(asked).toEqual([AS_OF_FOLDERS_MAX + 1]); // the read model is asked for one page, never every folder
+    const nextPage = await workspaceAsOf(stores, { userId, actorId: `user:${userId}` }, minute(1), { limit: 10, after: 's1' });
+    expect(nextPage.folders).toEqual([]); // with the first page only
+    expect(asked).toHaveLength(1);
   });
 });

@@ -47,7 +47,7 @@ function AsOfPage({ at, after, onMore }: { at: string; after: string | null; onM
       )}
       {after === null && data.foldersTruncated && (
         <p className="muted small" role="note">
-          Only your first 1,000 folders are shown; scripts in the others are listed under Unorganized Scripts.
+          You had more than 1,000 folders then: 1,000 of them are shown, and scripts in the others are listed under Unorganized Scripts.
         </p>
       )}
       {after === null && data.activity.length > 0 && <ActivityThen activity={data.activity} />}

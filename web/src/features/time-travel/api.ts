@@ -26,7 +26,7 @@ export interface WorkspaceAsOf {
   at: string;
   activity: ActivityEntryAsOf[];
   folders: FolderAsOf[];
-  /** more than 1,000 folders had been created by then: the others are left out (their scripts show at the top) */
+  /** more than 1,000 folders had been created by then: only 1,000 (the first by id) are in `folders` */
   foldersTruncated: boolean;
   scripts: ScriptSummaryAsOf[];
   next: string | null;
