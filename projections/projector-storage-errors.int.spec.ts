@@ -82,6 +82,7 @@ describe('Projector on transient storage errors', () => {
     const flaky: EventStore = {
       appendToStream: (...args) => events.appendToStream(...args),
       readStream: (...args) => events.readStream(...args),
+      readStreamHeaders: (...args) => events.readStreamHeaders(...args),
       headPosition: () => events.headPosition(),
       close: () => events.close(),
       async *subscribeToAll(options): AsyncGenerator<RecordedEvent> {

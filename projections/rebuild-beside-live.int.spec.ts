@@ -56,6 +56,7 @@ function slowHead(dir: string, ms: number, meanwhile: () => Promise<void> = asyn
   return {
     appendToStream: (stream, events, options) => store.appendToStream(stream, events, options),
     readStream: (stream, options) => store.readStream(stream, options),
+    readStreamHeaders: (stream, options) => store.readStreamHeaders(stream, options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     close: () => store.close(),
     headPosition: async () => {

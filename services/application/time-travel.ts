@@ -1,14 +1,11 @@
-import type { RecordedEvent } from '../eventstore/event-store';
-import type { FolderEvent } from '../domain/folder/events';
 import { folderStream } from '../domain/folder/events';
-import type { ScriptEvent } from '../domain/script/events';
-import { SCRIPT_EVENT_TYPES, scriptStream } from '../domain/script/events';
+import { scriptStream } from '../domain/script/events';
 import { DomainError, NotFoundError } from '../domain/shared/errors';
-import { streamPages } from '../eventstore/stream-pages';
-import { auditSummary } from '../../projections/version-timeline/audit-summary';
 import { contentSummary } from '../../projections/workspace/content-summary';
 import { ownedStreamQueries } from '../../projections/owned-streams/queries';
 import type { AppContext, Actor } from './context';
+import { replayAsOf, type History, type HistoryEntryAsOf } from './as-of-replay';
+import { folderAsOfFold, scriptAsOfFold, type FolderStateAsOf, type ScriptStateAsOf } from './as-of-folds';
 
 /** What time travel reads: the log and the `ownedStreams` read model, nothing else (the bench passes just these). */
 type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
@@ -16,7 +13,8 @@ type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
 /**
  * Time travel: the signed-in user's folders and scripts as they were at an instant, folded from the event log (never
  * from the current read models). Which streams to fold comes from the `ownedStreams` read model (every script and
- * folder the user ever created, deleted ones too); each stream is read and folded up to its first event after `at`.
+ * folder the user ever created, deleted ones too); each stream is replayed up to its first event after `at`
+ * (`replayAsOf`: a scan of its headers, then the few events the answer needs).
  */
 
 /** Scripts folded per workspace page at most: the cost of one answer is bounded by this many streams. */
@@ -39,169 +37,6 @@ export const AS_OF_BUSY = 'Time travel is busy; try again in a moment';
 
 export const SCRIPT_DID_NOT_EXIST = 'Script did not exist then';
 export const SCRIPT_DELETED_THEN = 'Script was deleted by then';
-
-export interface HistoryEntryAsOf {
-  position: string;
-  type: string;
-  actorId: string;
-  at: string;
-  summary: string;
-}
-
-/** The newest audit entries of a fold (at most the caller's `keep`), oldest first, and how many there were in all. */
-interface History {
-  history: HistoryEntryAsOf[];
-  historyCount: number;
-}
-
-interface ScriptStateAsOf extends History {
-  id: string;
-  title: string;
-  content: string;
-  folderId: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  deleted: boolean;
-}
-
-interface FolderStateAsOf extends History {
-  id: string;
-  name: string;
-  parentId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  deleted: boolean;
-}
-
-/** A one-line, human description of a folder event for the workspace's activity. */
-function folderSummary(event: FolderEvent): string {
-  switch (event.type) {
-    case 'FolderCreated':
-      return `Created folder "${event.data.name}"`;
-    case 'FolderRenamed':
-      return `Renamed the folder to "${event.data.name}"`;
-    case 'FolderMoved':
-      return event.data.parentId ? 'Moved the folder into another folder' : 'Moved the folder to the root';
-    case 'FolderVisibilityChanged':
-      return event.data.isPublic ? 'Made the folder public' : 'Made the folder private';
-    case 'FolderShared':
-      return 'Generated a folder share link';
-    case 'FolderShareRevoked':
-      return 'Revoked the folder share link';
-    case 'FolderDeleted':
-      return 'Deleted the folder';
-    case 'FolderTrashed':
-      return 'Moved the folder to the trash';
-    case 'FolderRestoredFromTrash':
-      return 'Restored the folder from the trash';
-    case 'FolderPurged':
-      return 'Deleted the folder for good';
-  }
-}
-const FOLDER_TYPES = new Set<string>([
-  'FolderCreated',
-  'FolderRenamed',
-  'FolderMoved',
-  'FolderVisibilityChanged',
-  'FolderShared',
-  'FolderShareRevoked',
-  'FolderDeleted',
-  'FolderTrashed',
-  'FolderRestoredFromTrash',
-  'FolderPurged',
-]);
-
-/** Adds `entry` to a fold's history, dropping the oldest beyond `keep`: a fold holds a page of entries, never all. */
-function remember(fold: History, entry: HistoryEntryAsOf, keep: number): void {
-  fold.history.push(entry);
-  fold.historyCount++;
-  if (fold.history.length > keep) fold.history.shift();
-}
-
-/** One event folded into a script's state as of then; null until the stream's creation. */
-function foldScriptEvent(state: ScriptStateAsOf | null, recorded: RecordedEvent, keep: number): ScriptStateAsOf | null {
-  const event = { type: recorded.type, data: recorded.data } as ScriptEvent;
-  const at = recorded.metadata.at;
-  if (event.type === 'ScriptCreated') {
-    const { scriptId, title, content, folderId } = event.data;
-    state = { id: scriptId, title, content, folderId, version: 1, createdAt: at, updatedAt: at, deleted: false, history: [], historyCount: 0 };
-  }
-  if (!state) return null;
-  switch (event.type) {
-    case 'ScriptSaved':
-    case 'ScriptRestored':
-      Object.assign(state, { title: event.data.title, content: event.data.content, version: event.data.version, updatedAt: at });
-      break;
-    case 'ScriptMoved':
-      Object.assign(state, { folderId: event.data.folderId, updatedAt: at });
-      break;
-    // In the trash or gone for good, it was not in the workspace then; restored from the trash, it was again.
-    case 'ScriptDeleted':
-    case 'ScriptTrashed':
-    case 'ScriptPurged':
-      state.deleted = true;
-      break;
-    case 'ScriptRestoredFromTrash':
-      state.deleted = false;
-      break;
-    default:
-      break;
-  }
-  // Only the aggregate's own events make the audit trail (a later schema's unknown type is skipped, not guessed).
-  if (auditable(event)) {
-    remember(state, { position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: auditSummary(event) }, keep);
-  }
-  return state;
-}
-
-/** Folds a script stream's events, keeping the newest `keep` audit entries; null when none of them created it. */
-export function foldScript(events: RecordedEvent[], keep = Infinity): ScriptStateAsOf | null {
-  return events.reduce<ScriptStateAsOf | null>((state, event) => foldScriptEvent(state, event, keep), null);
-}
-
-const auditable = (event: { type: string }): event is ScriptEvent => SCRIPT_EVENT_TYPES.has(event.type);
-
-function foldFolderEvent(state: FolderStateAsOf | null, recorded: RecordedEvent, keep: number): FolderStateAsOf | null {
-  const event = { type: recorded.type, data: recorded.data } as FolderEvent;
-  const at = recorded.metadata.at;
-  if (event.type === 'FolderCreated') {
-    const { folderId, name, parentId } = event.data;
-    state = { id: folderId, name, parentId, createdAt: at, updatedAt: at, deleted: false, history: [], historyCount: 0 };
-  }
-  if (!state || !FOLDER_TYPES.has(event.type)) return state;
-  if (event.type === 'FolderRenamed') Object.assign(state, { name: event.data.name, updatedAt: at });
-  else if (event.type === 'FolderMoved') Object.assign(state, { parentId: event.data.parentId, updatedAt: at });
-  else if (event.type === 'FolderDeleted' || event.type === 'FolderTrashed' || event.type === 'FolderPurged') state.deleted = true;
-  else if (event.type === 'FolderRestoredFromTrash') state.deleted = false;
-  remember(state, { position: recorded.position.toString(), type: event.type, actorId: recorded.metadata.actorId, at, summary: folderSummary(event) }, keep);
-  return state;
-}
-
-export function foldFolder(events: RecordedEvent[], keep = Infinity): FolderStateAsOf | null {
-  return events.reduce<FolderStateAsOf | null>((state, event) => foldFolderEvent(state, event, keep), null);
-}
-
-/**
- * Folds `stream` up to its first event recorded after `at` (a prefix of a stream is always a state that existed),
- * reading it a page at a time and no further than that event: memory holds one page and the fold's state, and a
- * stream that grew after `at` costs nothing past it.
- */
-async function foldAsOf<State>(
-  eventStore: Stores['eventStore'],
-  stream: string,
-  at: string,
-  step: (state: State | null, event: RecordedEvent) => State | null,
-): Promise<State | null> {
-  let state: State | null = null;
-  for await (const page of streamPages(eventStore, stream)) {
-    for (const event of page) {
-      if (event.metadata.at > at) return state;
-      state = step(state, event);
-    }
-  }
-  return state;
-}
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
 async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -260,9 +95,9 @@ export function workspaceAsOf(ctx: Stores, actor: Actor, at: string, page: { aft
   return workspaceGate(() => replayWorkspace(ctx, actor, at, page));
 }
 
-type ScriptSummaryAsOf = Omit<ScriptStateAsOf, 'content'> & ReturnType<typeof contentSummary>;
+type ScriptSummaryAsOf = Omit<ScriptStateAsOf, 'content'> & History & ReturnType<typeof contentSummary>;
 
-function withContentSummary(state: ScriptStateAsOf | null): ScriptSummaryAsOf | null {
+function withContentSummary(state: (ScriptStateAsOf & History) | null): ScriptSummaryAsOf | null {
   if (!state) return null;
   const { content, ...rest } = state;
   return { ...rest, ...contentSummary(content) };
@@ -281,11 +116,9 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
   const pageDocs = scriptDocs.slice(0, page.limit);
   const keep = AS_OF_ACTIVITY_MAX; // the answer's newest entries are among each stream's newest
   const [folders, scripts] = await Promise.all([
-    mapBounded(folderDocs, READ_CONCURRENCY, (d) => foldAsOf<FolderStateAsOf>(ctx.eventStore, folderStream(d.entityId), at, (state, e) => foldFolderEvent(state, e, keep))),
-    // Summarised once folded: the page holds previews, never every script's whole content at once.
-    mapBounded(pageDocs, READ_CONCURRENCY, async (d) =>
-      withContentSummary(await foldAsOf<ScriptStateAsOf>(ctx.eventStore, scriptStream(d.entityId), at, (state, e) => foldScriptEvent(state, e, keep))),
-    ),
+    mapBounded(folderDocs, READ_CONCURRENCY, (d) => replayAsOf(ctx.eventStore, folderStream(d.entityId), at, folderAsOfFold, keep)),
+    // Summarised once replayed: the page holds previews, never every script's whole content at once.
+    mapBounded(pageDocs, READ_CONCURRENCY, async (d) => withContentSummary(await replayAsOf(ctx.eventStore, scriptStream(d.entityId), at, scriptAsOfFold, keep))),
   ]);
   const activity = [
     ...folders.flatMap((f) => (f ? f.history.map((e) => ({ ...e, subject: { kind: 'folder' as const, id: f.id, name: f.name } })) : [])),
@@ -297,7 +130,7 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
     at,
     activity,
     folders: folders
-      .filter((f): f is FolderStateAsOf => f !== null && !f.deleted)
+      .filter((f): f is FolderStateAsOf & History => f !== null && !f.deleted)
       .map(({ id, name, parentId, createdAt, updatedAt }) => ({ id, name, parentId, createdAt, updatedAt })),
     scripts: scripts
       .filter((s): s is ScriptSummaryAsOf => s !== null && !s.deleted)
@@ -326,9 +159,7 @@ export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at
   const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
   if (!owned) throw new NotFoundError('Script not found');
   if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
-  const state = await scriptGate(() =>
-    foldAsOf<ScriptStateAsOf>(ctx.eventStore, scriptStream(scriptId), at, (folded, event) => foldScriptEvent(folded, event, AS_OF_HISTORY_MAX)),
-  );
+  const state = await scriptGate(() => replayAsOf(ctx.eventStore, scriptStream(scriptId), at, scriptAsOfFold, AS_OF_HISTORY_MAX));
   if (!state) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
   if (state.deleted) throw new NotFoundError(SCRIPT_DELETED_THEN);
   return {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../eventstore/event-store';
-import { AS_OF_FOLDERS_MAX, AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, foldFolder, foldScript, scriptAsOf, workspaceAsOf } from './time-travel';
-import { STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
+import type { EventHeader, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
+import { AS_OF_FOLDERS_MAX, AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, scriptAsOf, workspaceAsOf } from './time-travel';
+import { HEADER_PAGE_SIZE, STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
+import { replayAsOf } from './as-of-replay';
+import { folderAsOfFold, scriptAsOfFold } from './as-of-folds';
 import type { AppContext } from './context';
 
 const recorded = (type: string, data: Record<string, unknown>, at: string, position: number): RecordedEvent => ({
@@ -13,28 +15,105 @@ const recorded = (type: string, data: Record<string, unknown>, at: string, posit
   metadata: { actorId: 'user:u1', at, schemaVersion: 1 },
 });
 
-describe('folding a stream as of an instant', () => {
-  it('keeps the latest title, content, version and folder, and marks a deletion', () => {
-    const events = [
-      recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'A', content: 'one', folderId: null, version: 1, comment: '' }, '2026-01-01T00:00:00.000Z', 1),
-      recorded('ScriptSaved', { scriptId: 's1', title: 'B', content: 'two', version: 2, comment: 'c' }, '2026-01-02T00:00:00.000Z', 2),
-      recorded('ScriptMoved', { scriptId: 's1', fromFolderId: null, folderId: 'f1' }, '2026-01-03T00:00:00.000Z', 3),
-      recorded('ScriptDeleted', { scriptId: 's1' }, '2026-01-04T00:00:00.000Z', 4),
-    ];
-    expect(foldScript(events.slice(0, 3))).toMatchObject({ title: 'B', content: 'two', version: 2, folderId: 'f1', deleted: false, updatedAt: '2026-01-03T00:00:00.000Z' });
-    expect(foldScript(events)?.deleted).toBe(true);
-    expect(foldScript(events)?.history.map((e) => e.summary)).toEqual(['Created "A" (version 1)', 'Saved version 2: c', 'Moved to a folder', 'Deleted the script']);
-    expect(foldScript([])).toBeNull();
+/** One stream in memory, read as both adapters read it (synchronously, as the embedded log), every read recorded. */
+function memoryLog(events: RecordedEvent[]) {
+  const reads = { full: [] as RecordedEvent[][], headers: [] as EventHeader[][] };
+  const slice = (options: ReadStreamOptions = {}) => {
+    const from = events.findIndex((e) => e.revision >= (options.fromRevision ?? 0n));
+    return from === -1 ? [] : events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
+  };
+  return {
+    reads,
+    readStream: async (_stream: string, options?: ReadStreamOptions) => {
+      const page = slice(options);
+      reads.full.push(page);
+      return page;
+    },
+    readStreamHeaders: async (_stream: string, options?: ReadStreamOptions) => {
+      const page = slice(options).map(({ data: _data, ...header }) => header);
+      reads.headers.push(page);
+      return page;
+    },
+  };
+}
+
+/** What replaying must equal: every event of the prefix folded, every audited one an entry, the newest `keep` kept. */
+function foldEveryEvent<S>(fold: typeof scriptAsOfFold | typeof folderAsOfFold, events: RecordedEvent[], at: string, keep: number) {
+  const end = events.findIndex((e) => e.metadata.at > at);
+  const prefix = end === -1 ? events : events.slice(0, end);
+  let state: S | null = null;
+  for (const event of prefix) state = (fold.evolve as (s: S | null, e: RecordedEvent) => S | null)(state, event);
+  const entries = prefix.filter((e) => fold.auditedTypes.has(e.type)).map((e) => fold.entry(e));
+  return state === null ? null : { ...state, history: entries.slice(-keep), historyCount: entries.length };
+}
+
+const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
+
+describe('replaying a stream as of an instant', () => {
+  it('keeps the latest title, content, version and folder, and marks a deletion', async () => {
+    const log = memoryLog([
+      recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'A', content: 'one', folderId: null, version: 1, comment: '' }, day(1), 0),
+      recorded('ScriptSaved', { scriptId: 's1', title: 'B', content: 'two', version: 2, comment: 'c' }, day(2), 1),
+      recorded('ScriptMoved', { scriptId: 's1', fromFolderId: null, folderId: 'f1' }, day(3), 2),
+      recorded('ScriptDeleted', { scriptId: 's1' }, day(4), 3),
+    ]);
+    expect(await replayAsOf(log, 'script-s1', day(3), scriptAsOfFold, 10)).toMatchObject({ title: 'B', content: 'two', version: 2, folderId: 'f1', deleted: false, updatedAt: day(3) });
+    const deleted = await replayAsOf(log, 'script-s1', day(4), scriptAsOfFold, 10);
+    expect(deleted?.deleted).toBe(true);
+    expect(deleted?.history.map((e) => e.summary)).toEqual(['Created "A" (version 1)', 'Saved version 2: c', 'Moved to a folder', 'Deleted the script']);
+    expect(await replayAsOf(memoryLog([]), 'script-s1', day(4), scriptAsOfFold, 10)).toBeNull();
   });
 
-  it('follows a folder through renames and moves', () => {
-    const folder = (type: string, data: Record<string, unknown>, n: number) => recorded(type, data, `2026-01-0${n}T00:00:00.000Z`, n);
-    const state = foldFolder([
-      folder('FolderCreated', { folderId: 'f1', ownerId: 'u1', name: 'Old', parentId: null, isPublic: false }, 1),
-      folder('FolderRenamed', { folderId: 'f1', name: 'New' }, 2),
-      folder('FolderMoved', { folderId: 'f1', fromParentId: null, parentId: 'f0' }, 3),
+  it('follows a folder through renames and moves', async () => {
+    const log = memoryLog([
+      recorded('FolderCreated', { folderId: 'f1', ownerId: 'u1', name: 'Old', parentId: null, isPublic: false }, day(1), 0),
+      recorded('FolderRenamed', { folderId: 'f1', name: 'New' }, day(2), 1),
+      recorded('FolderMoved', { folderId: 'f1', fromParentId: null, parentId: 'f0' }, day(3), 2),
     ]);
-    expect(state).toMatchObject({ name: 'New', parentId: 'f0', deleted: false });
+    expect(await replayAsOf(log, 'folder-f1', day(9), folderAsOfFold, 10)).toMatchObject({ name: 'New', parentId: 'f0', deleted: false });
+  });
+
+  it('answers what folding every event answers, for any history and instant (reading only the events it needs)', async () => {
+    let seed = 7;
+    // mulberry32: a small seeded generator, so a failure can be replayed
+    const random = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % n);
+    };
+    for (let round = 0; round < 200; round++) {
+      const events: RecordedEvent[] = [recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'T0', content: 'c0', folderId: null, version: 1, comment: '' }, day(1), 0)];
+      let version = 1;
+      for (let n = 1; n < 1 + random(60); n++) {
+        const at = day(1 + Math.floor(n / 3));
+        const kind = random(8);
+        if (kind < 3) events.push(recorded('ScriptSaved', { scriptId: 's1', title: `T${n}`, content: `c${n}`, version: ++version, comment: `s${n}` }, at, n));
+        else if (kind === 3) events.push(recorded('ScriptRestored', { scriptId: 's1', title: `R${n}`, content: `r${n}`, version: ++version, restoredFrom: 1, comment: '' }, at, n));
+        else if (kind === 4) events.push(recorded('ScriptMoved', { scriptId: 's1', fromFolderId: null, folderId: random(2) ? `f${n}` : null }, at, n));
+        else if (kind === 5) events.push(recorded(random(2) ? 'ScriptTrashed' : 'ScriptDeleted', { scriptId: 's1', withFolderId: null }, at, n));
+        else if (kind === 6) events.push(recorded('ScriptRestoredFromTrash', { scriptId: 's1' }, at, n));
+        else events.push(recorded('ScriptShared', { scriptId: 's1', shareId: `sh${n}` }, at, n));
+      }
+      const at = day(1 + random(22));
+      const keep = 1 + random(8);
+      const log = memoryLog(events);
+      const replayed = await replayAsOf(log, 'script-s1', at, scriptAsOfFold, keep);
+      expect(replayed).toEqual(foldEveryEvent(scriptAsOfFold, events, at, keep));
+      // in full: at most the last of each state type and the `keep` newest audited events
+      expect(log.reads.full.flat().length).toBeLessThanOrEqual(scriptAsOfFold.stateTypes.size + keep);
+    }
+  });
+
+  it('scans a long history as headers, a page at a time, and reads in full only what the answer shows', async () => {
+    const events = [recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, day(1), 0)];
+    for (let v = 2; v <= 5000; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: '' }, day(2), v - 1));
+    const log = memoryLog(events);
+    const state = await replayAsOf(log, 'script-s1', day(3), scriptAsOfFold, 5);
+    expect(state).toMatchObject({ content: 'v5000', version: 5000, historyCount: 5000 });
+    expect(state?.history.map((e) => e.summary)).toEqual([4996, 4997, 4998, 4999, 5000].map((v) => `Saved version ${v}: `));
+    expect(Math.max(...log.reads.headers.map((page) => page.length))).toBeLessThanOrEqual(HEADER_PAGE_SIZE);
+    expect(log.reads.full.flat().map((e) => e.revision)).toEqual([0n, 4995n, 4996n, 4997n, 4998n, 4999n]);
   });
 });
 
@@ -70,32 +149,26 @@ describe('the time-travel gate', () => {
 
 const userId = 'u1';
 const minute = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-/** A script created, then saved `saves` times a minute apart; reads are counted as the log would serve them. */
+/** A script created, then saved `saves` times a minute apart, in a log that records its reads. */
 function longHistory(saves: number) {
   const events: RecordedEvent[] = [recorded('ScriptCreated', { scriptId: 's1', ownerId: userId, title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, minute(0), 0)];
   for (let v = 2; v <= saves + 1; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: `save ${v}` }, minute(v - 1), v - 1));
-  const reads: RecordedEvent[][] = [];
-  const eventStore = {
-    readStream: async (_stream: string, options: { fromRevision?: bigint; maxCount?: number } = {}) => {
-      const from = Number(options.fromRevision ?? 0n);
-      const page = events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
-      reads.push(page);
-      return page;
-    },
-  };
+  const log = memoryLog(events);
   const readStore = { collection: () => ({ findOne: async () => ({ ownerId: userId, kind: 'script', entityId: 's1', createdAt: minute(0) }) }) };
-  return { stores: { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>, reads };
+  return { stores: { eventStore: log, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>, reads: log.reads };
 }
 
 describe('one script as of an instant, over a long history', () => {
-  it('reads the stream a page at a time and no further than the instant asked for', async () => {
-    const { stores, reads } = longHistory(2000);
-    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(1000));
-    expect(script).toMatchObject({ content: 'v1001', version: 1001 });
-    expect(Math.max(...reads.map((page) => page.length))).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
-    // the page holding the first later event is the last one read: nothing after it
-    const lastRead = reads.flat().at(-1)!.revision;
-    expect(lastRead).toBeLessThan(1001n + BigInt(STREAM_PAGE_SIZE));
+  it('reads no page larger than a page, nothing past the instant, and in full only the events it answers', async () => {
+    const { stores, reads } = longHistory(4000);
+    const script = await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(3000));
+    expect(script).toMatchObject({ content: 'v3001', version: 3001 });
+    expect(Math.max(...reads.headers.map((page) => page.length))).toBeLessThanOrEqual(HEADER_PAGE_SIZE);
+    expect(Math.max(...reads.full.map((page) => page.length))).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
+    // the header page holding the first later event is the last one scanned: nothing after it
+    expect(reads.headers.flat().at(-1)!.revision).toBeLessThan(3001n + BigInt(HEADER_PAGE_SIZE));
+    // in full: the newest audited events the answer lists, and the creation
+    expect(reads.full.flat()).toHaveLength(AS_OF_HISTORY_MAX + 1);
   });
 
   it(`answers the newest ${AS_OF_HISTORY_MAX} audit entries and says the rest were left out`, async () => {
@@ -114,7 +187,7 @@ describe('one script as of an instant, over a long history', () => {
 
 describe('a long replay and the other requests', () => {
   it('gives the event loop a turn between pages, so a long history does not hold every other request', async () => {
-    const { stores } = longHistory(4 * STREAM_PAGE_SIZE); // the fake log answers synchronously, as the embedded one does
+    const { stores } = longHistory(2 * HEADER_PAGE_SIZE); // the fake log answers synchronously, as the embedded one does
     let otherRequestServed = false;
     setImmediate(() => (otherRequestServed = true));
     await scriptAsOf(stores, { userId, actorId: `user:${userId}` }, 's1', minute(10_000));
@@ -136,11 +209,14 @@ describe('a workspace with many folders', () => {
         },
       }),
     };
+    // every folder stream: its creation alone
+    const logOf = (stream: string) => {
+      const folderId = stream.slice('folder-'.length);
+      return memoryLog([{ ...recorded('FolderCreated', { folderId, ownerId: userId, name: folderId, parentId: null, isPublic: false }, minute(0), 0), streamName: stream }]);
+    };
     const eventStore = {
-      readStream: async (stream: string, options: { fromRevision?: bigint } = {}) => {
-        const folderId = stream.slice('folder-'.length);
-        return options.fromRevision ? [] : [{ ...recorded('FolderCreated', { folderId, ownerId: userId, name: folderId, parentId: null, isPublic: false }, minute(0), 0), streamName: stream }];
-      },
+      readStream: (stream: string, options?: ReadStreamOptions) => logOf(stream).readStream(stream, options),
+      readStreamHeaders: (stream: string, options?: ReadStreamOptions) => logOf(stream).readStreamHeaders(stream, options),
     };
     const stores = { eventStore, readStore } as unknown as Pick<AppContext, 'eventStore' | 'readStore'>;
     const workspace = await workspaceAsOf(stores, { userId, actorId: `user:${userId}` }, minute(1), { limit: 10 });

@@ -17,7 +17,7 @@ import {
 } from '@eventstore/db-client';
 import { WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
+import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
 import { SubscriptionErrors } from './subscription-errors';
 
 /**
@@ -64,15 +64,27 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const out: RecordedEvent[] = [];
+  readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.read(stream, options, toRecorded);
+  }
+
+  /** EventStoreDB has no read without data: each event's data is dropped as it arrives (never held for a page). */
+  readStreamHeaders(stream: string, options: ReadStreamOptions = {}): Promise<EventHeader[]> {
+    return this.read(stream, options, (event) => {
+      const { data: _data, ...header } = toRecorded(event);
+      return header;
+    });
+  }
+
+  private async read<T>(stream: string, options: ReadStreamOptions, map: (event: EsdbRecordedEvent) => T): Promise<T[]> {
+    const out: T[] = [];
     if (options.maxCount === 0) return out;
     try {
       // fromRevision: START or a bigint revision (inclusive); maxCount: the client's default (all) when unset.
       const fromRevision = options.fromRevision && options.fromRevision > 0n ? options.fromRevision : START;
       const read = this.client.readStream(stream, options.maxCount === undefined ? { fromRevision } : { fromRevision, maxCount: options.maxCount });
       for await (const resolved of read) {
-        if (resolved.event) out.push(toRecorded(resolved.event));
+        if (resolved.event) out.push(map(resolved.event));
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];

@@ -64,6 +64,21 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect(await store.readStream(stream('missing-max'), { maxCount: 2 })).toEqual([]);
     });
 
+    it('reads the headers of the same events without their data, from a revision and at most maxCount', async () => {
+      const s = stream('headers');
+      await store.appendToStream(s, [ev('A', { n: 0 }), ev('B', { n: 1 }), ev('C', { n: 2 })], { expectedRevision: 'no_stream' });
+      const full = await store.readStream(s, { fromRevision: 1n, maxCount: 1 });
+      const headers = await store.readStreamHeaders(s, { fromRevision: 1n, maxCount: 1 });
+      expect(headers).toEqual(full.map(({ data: _data, ...header }) => header));
+      expect(headers[0]).not.toHaveProperty('data');
+      expect((await store.readStreamHeaders(s)).map((h) => [h.revision, h.type])).toEqual([
+        [0n, 'A'],
+        [1n, 'B'],
+        [2n, 'C'],
+      ]);
+      expect(await store.readStreamHeaders(stream('missing-headers'))).toEqual([]);
+    });
+
     it('reads a missing stream as []', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
     });

@@ -25,6 +25,9 @@ export interface RecordedEvent {
   metadata: EventMetadata;
 }
 
+/** An event without its data: enough to choose which events of a stream to read in full. */
+export type EventHeader = Omit<RecordedEvent, 'data'>;
+
 export interface AppendResult {
   /** revision of the last event appended */
   nextRevision: bigint;
@@ -46,6 +49,11 @@ export interface EventStore {
    * (see `streamPages`): a whole stream held at once is a cost that grows with its history.
    */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The same events as `readStream`, without their data: nothing is opened or parsed beyond type and metadata, so a
+   * caller can scan a long stream cheaply and read in full only the events it needs (time travel does).
+   */
+  readStreamHeaders(stream: string, options?: ReadStreamOptions): Promise<EventHeader[]>;
   /**
    * Catch-up then live: every event after `fromPosition` (exclusive; `start` for the beginning),
    * skipping system events. Ends when `signal` aborts.

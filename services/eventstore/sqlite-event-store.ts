@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
+import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -53,6 +53,7 @@ export class SqliteEventStore implements EventStore {
     streamHead: Database.Statement<[string], { revision: bigint; position: bigint }>;
     insert: Database.Statement<[string, bigint, string, string, string]>;
     readStream: Database.Statement<[string, bigint, number], EventRow>;
+    readStreamHeaders: Database.Statement<[string, bigint, number], Omit<EventRow, 'data'>>;
     readAfter: Database.Statement<[bigint, number], EventRow>;
     head: Database.Statement<[], { position: bigint }>;
   };
@@ -96,6 +97,11 @@ export class SqliteEventStore implements EventStore {
           'SELECT position, stream, revision, type, data, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
         )
         .safeIntegers(true),
+      readStreamHeaders: this.db
+        .prepare<[string, bigint, number], Omit<EventRow, 'data'>>(
+          'SELECT position, stream, revision, type, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+        )
+        .safeIntegers(true),
       readAfter: this.db
         .prepare<[bigint, number], EventRow>(
           'SELECT position, stream, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
@@ -135,6 +141,10 @@ export class SqliteEventStore implements EventStore {
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     // LIMIT -1: no limit
     return this.stmts.readStream.all(stream, options.fromRevision ?? 0n, options.maxCount ?? -1).map(toRecorded);
+  }
+
+  async readStreamHeaders(stream: string, options: ReadStreamOptions = {}): Promise<EventHeader[]> {
+    return this.stmts.readStreamHeaders.all(stream, options.fromRevision ?? 0n, options.maxCount ?? -1).map(toHeader);
   }
 
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {
@@ -242,12 +252,15 @@ function revisionMatches(expected: ExpectedRevision, current: bigint): boolean {
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
+  return { ...toHeader(row), data: JSON.parse(row.data) as unknown };
+}
+
+function toHeader(row: Omit<EventRow, 'data'>): EventHeader {
   return {
     streamName: row.stream,
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: JSON.parse(row.data) as unknown,
     metadata: JSON.parse(row.metadata) as EventMetadata,
   };
 }

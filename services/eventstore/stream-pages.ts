@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from './event-store';
+import type { EventHeader, EventStore, ReadStreamOptions, RecordedEvent } from './event-store';
 
 /**
  * Events per page when a stream of unknown length is folded: a typical script or folder stream is one read, and a
@@ -8,20 +8,32 @@ import type { EventStore, RecordedEvent } from './event-store';
 export const STREAM_PAGE_SIZE = 32;
 
 /**
+ * Headers per page: a few hundred bytes each. 256 holds the event loop about as long as a page of events (1,000 doubled
+ * the wait, and an instant early in a long history read a thousand headers it did not need).
+ */
+export const HEADER_PAGE_SIZE = 256;
+
+type PageOptions = { fromRevision?: bigint; pageSize?: number };
+
+/**
  * A stream's events from `fromRevision` on, oldest first, one page at a time: a fold that keeps only its state holds
  * one page in memory however long the stream's history is. Stopping the loop early reads no further pages. Before
  * each further page the event loop gets a turn: the embedded log answers synchronously, and a fold of a long history
  * must not hold every other request (the raw path included) until it ends.
  */
-export async function* streamPages(
-  store: Pick<EventStore, 'readStream'>,
-  stream: string,
-  options: { fromRevision?: bigint; pageSize?: number } = {},
-): AsyncGenerator<RecordedEvent[]> {
-  const pageSize = options.pageSize ?? STREAM_PAGE_SIZE;
-  let fromRevision = options.fromRevision ?? 0n;
+export function streamPages(store: Pick<EventStore, 'readStream'>, stream: string, options: PageOptions = {}): AsyncGenerator<RecordedEvent[]> {
+  return pages((read) => store.readStream(stream, read), options.fromRevision, options.pageSize ?? STREAM_PAGE_SIZE);
+}
+
+/** The same for headers (events without their data): a long stream scanned cheaply, a page at a time. */
+export function headerPages(store: Pick<EventStore, 'readStreamHeaders'>, stream: string, options: PageOptions = {}): AsyncGenerator<EventHeader[]> {
+  return pages((read) => store.readStreamHeaders(stream, read), options.fromRevision, options.pageSize ?? HEADER_PAGE_SIZE);
+}
+
+async function* pages<T extends EventHeader>(read: (options: ReadStreamOptions) => Promise<T[]>, from = 0n, pageSize: number): AsyncGenerator<T[]> {
+  let fromRevision = from;
   for (;;) {
-    const page = await store.readStream(stream, { fromRevision, maxCount: pageSize });
+    const page = await read({ fromRevision, maxCount: pageSize });
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     fromRevision = page[page.length - 1]!.revision + 1n;

@@ -68,6 +68,7 @@ describe('a gateway without its own projector', () => {
       ...events,
       appendToStream: (...args) => events.appendToStream(...args),
       readStream: (...args) => events.readStream(...args),
+      readStreamHeaders: (...args) => events.readStreamHeaders(...args),
       close: () => events.close(),
       headPosition: async () => {
         if (failuresLeft-- > 0) throw unreachable();

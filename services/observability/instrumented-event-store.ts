@@ -10,6 +10,7 @@ export function instrumentEventStore(store: EventStore, metrics: Metrics): Event
       return result;
     },
     readStream: (stream, options) => store.readStream(stream, options),
+    readStreamHeaders: (stream, options) => store.readStreamHeaders(stream, options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
     close: () => store.close(),

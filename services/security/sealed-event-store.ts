@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
+import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
 import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './data-keys';
 
 /**
@@ -79,6 +79,11 @@ export class SealedEventStore implements EventStore, KeyShredder {
   async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     const events = await this.inner.readStream(stream, options);
     return Promise.all(events.map((event) => this.openEvent(event)));
+  }
+
+  /** Headers are never sealed (metadata stays in clear): nothing to open. */
+  readStreamHeaders(stream: string, options?: ReadStreamOptions): Promise<EventHeader[]> {
+    return this.inner.readStreamHeaders(stream, options);
   }
 
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {

@@ -14,6 +14,9 @@ function memory() {
     async readStream(stream) {
       return structuredClone(rows.filter((r) => r.streamName === stream));
     },
+    async readStreamHeaders(stream) {
+      return structuredClone(rows.filter((r) => r.streamName === stream)).map(({ data: _data, ...header }) => header);
+    },
     async *subscribeToAll() {
       for (const row of structuredClone(rows)) yield row;
     },

@@ -196,6 +196,7 @@ function upTo(events: EventStore, last: bigint): EventStore {
   return {
     appendToStream: (...args) => events.appendToStream(...args),
     readStream: (...args) => events.readStream(...args),
+    readStreamHeaders: (...args) => events.readStreamHeaders(...args),
     headPosition: async () => last,
     close: async () => undefined,
     async *subscribeToAll(options) {
