@@ -129,6 +129,20 @@ describe('decision states', () => {
     expect(counter.largestRead).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
   });
 
+  it('a cached state far behind (another gateway wrote since) catches up a page at a time', async () => {
+    const behind = context();
+    await registeredWithReservations(behind, 1);
+    const other = context(); // another process: its own cache
+    const written = 3 * STREAM_PAGE_SIZE + 5;
+    for (let i = 0; i < written; i++) await reserve(other);
+
+    const { counted, counter } = countingReads(eventStore);
+    await release({ ...behind, eventStore: counted });
+    expect(behind.decisionStates.get(stream)!.state).toMatchObject({ scriptSlots: 1 + written - 1 });
+    expect(counter.events).toBe(written);
+    expect(counter.largestRead).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
+  });
+
   it('a quota still holds when the state comes from a snapshot', async () => {
     const ctx = context();
     await registeredWithReservations(ctx, SNAPSHOT_EVERY);

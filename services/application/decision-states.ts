@@ -72,30 +72,44 @@ export async function loadState<State>(
 ): Promise<FoldedState | null> {
   const cached = deps.decisionStates.get(stream);
   if (cached) {
-    const newer = await deps.eventStore.readStream(stream, { fromRevision: cached.revision + 1n });
-    if (newer.length === 0) return cached;
-    return advance(deps, stream, cached, fold(decider, cached.state as State, newer), newer, onSnapshotError);
+    const newer = await foldFrom(deps.eventStore, decider, stream, cached.state as State, cached.revision + 1n);
+    if (!newer.last) return cached;
+    return advance(deps, stream, cached, newer.state, newer.last, onSnapshotError);
   }
   const snapshot = await readSnapshot(deps.readStore, stream, onSnapshotError);
   if (snapshot) {
     // Read from the snapshot's own event: it must still be there, at the same position.
-    const events = await deps.eventStore.readStream(stream, { fromRevision: snapshot.revision });
-    if (events[0]?.position === snapshot.position) {
-      const newer = events.slice(1);
-      if (newer.length === 0) return remember(deps.decisionStates, stream, snapshot);
-      return advance(deps, stream, snapshot, fold(decider, snapshot.state as State, newer), newer, onSnapshotError);
+    const [own] = await deps.eventStore.readStream(stream, { fromRevision: snapshot.revision, maxCount: 1 });
+    if (own?.position === snapshot.position) {
+      const newer = await foldFrom(deps.eventStore, decider, stream, snapshot.state as State, snapshot.revision + 1n);
+      if (!newer.last) return remember(deps.decisionStates, stream, snapshot);
+      return advance(deps, stream, snapshot, newer.state, newer.last, onSnapshotError);
     }
   }
-  // No snapshot (a new stream, or the read models were rebuilt): fold from the start, a page at a time, so a long
-  // history costs reads, never memory.
-  let state = decider.initialState();
-  let lastPage: RecordedEvent[] = [];
-  for await (const page of streamPages(deps.eventStore, stream)) {
+  // No snapshot (a new stream, or the read models were rebuilt): fold from the start.
+  const all = await foldFrom(deps.eventStore, decider, stream, decider.initialState(), 0n);
+  if (!all.last) return null;
+  return advance(deps, stream, null, all.state, all.last, onSnapshotError);
+}
+
+/**
+ * Folds `stream` from `fromRevision` onto `state`, a page at a time: however many events there are (a cached state
+ * days old on a second gateway, a stream with no snapshot), the read costs pages, never memory. `last`: the last
+ * event folded, null when there was none.
+ */
+async function foldFrom<State>(
+  eventStore: EventStore,
+  decider: Decider<State, never, AnyEvent>,
+  stream: string,
+  state: State,
+  fromRevision: bigint,
+): Promise<{ state: State; last: RecordedEvent | null }> {
+  let last: RecordedEvent | null = null;
+  for await (const page of streamPages(eventStore, stream, { fromRevision })) {
     state = fold(decider, state, page);
-    lastPage = page;
+    last = page[page.length - 1]!;
   }
-  if (lastPage.length === 0) return null;
-  return advance(deps, stream, null, state, lastPage, onSnapshotError);
+  return { state, last };
 }
 
 function advance(
@@ -103,10 +117,9 @@ function advance(
   stream: string,
   from: FoldedState | null,
   state: unknown,
-  newer: RecordedEvent[],
+  last: RecordedEvent,
   onSnapshotError: (error: unknown) => void,
 ): FoldedState {
-  const last = newer[newer.length - 1]!;
   const next = { state, revision: last.revision, position: last.position };
   if (crossesSnapshot(from?.revision ?? -1n, next.revision)) writeSnapshot(deps.readStore, stream, next, onSnapshotError);
   return remember(deps.decisionStates, stream, next);
