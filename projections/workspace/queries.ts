@@ -53,6 +53,8 @@ const containing = (text: string) => ({ $regex: escapeRegex(text), $options: 'i'
 
 /** Deepest folder path followed; the tree is acyclic by construction, this only guards a corrupted read model. */
 const MAX_PATH_DEPTH = 64;
+/** Parent ids per `$in` of a subtree walk: well under any driver's or SQLite's limit on parameters. */
+const PARENTS_PER_QUERY = 500;
 export type PathItem = { id: string; name: string };
 
 /** Questions the workspace read model answers. Ownership is part of every owner-facing filter. */
@@ -130,24 +132,28 @@ export const workspaceQueries = (store: ReadStore) => {
       }
       return path;
     },
-    /** The folder and every folder below it (each once, even if the tree has a cycle). */
+    /**
+     * The folder and every folder below it (each once, even if the tree has a cycle), read a level at a time through
+     * the parent index: the cost is the subtree, not every folder the owner has.
+     */
     async folderSubtree(ownerId: string, folderId: string): Promise<FolderDoc[]> {
-      const all = await folders.find({ ownerId });
-      const children = new Map<string | null, FolderDoc[]>();
-      for (const folder of all) children.set(folder.parentId, [...(children.get(folder.parentId) ?? []), folder]);
-      const root = all.find((f) => f._id === folderId);
+      const root = await folders.findOne({ _id: folderId, ownerId });
       if (!root) return [];
-      const result: FolderDoc[] = [];
+      const result = [root];
       // `seen` guards against a cycle in the read model (two concurrent moves can make one): without it this
-      // loop grows its stack until the process runs out of memory.
-      const seen = new Set<string>();
-      const stack = [root];
-      while (stack.length) {
-        const next = stack.pop()!;
-        if (seen.has(next._id)) continue;
-        seen.add(next._id);
-        result.push(next);
-        stack.push(...(children.get(next._id) ?? []));
+      // walk would never end.
+      const seen = new Set([root._id]);
+      for (let level = [root._id]; level.length > 0; ) {
+        const next: string[] = [];
+        for (let i = 0; i < level.length; i += PARENTS_PER_QUERY) {
+          for (const child of await folders.find({ ownerId, parentId: { $in: level.slice(i, i + PARENTS_PER_QUERY) } })) {
+            if (seen.has(child._id)) continue;
+            seen.add(child._id);
+            result.push(child);
+            next.push(child._id);
+          }
+        }
+        level = next;
       }
       return result;
     },

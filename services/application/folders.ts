@@ -41,9 +41,10 @@ export async function updateFolder(
 ) {
   if (changes.parentId !== undefined && changes.parentId !== null) {
     await requireOwnFolder(ctx, actor, changes.parentId);
-    // Moving a folder under one of its own descendants would detach a cycle from the tree.
-    const subtree = await workspaceQueries(ctx.readStore).folderSubtree(actor.userId, folderId);
-    if (subtree.some((f) => f._id === changes.parentId)) throw new ValidationError('A folder cannot be moved inside itself');
+    // Moving a folder under one of its own descendants would detach a cycle from the tree. The target's ancestors
+    // tell (a walk up, as deep as the tree), not the folder's whole subtree.
+    const targetPath = await workspaceQueries(ctx.readStore).folderPath(actor.userId, changes.parentId);
+    if (targetPath?.some((f) => f._id === folderId)) throw new ValidationError('A folder cannot be moved inside itself');
   }
   const before = await readOwnedFolder(ctx, actor, folderId);
   await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, ...changes } });
