@@ -7,25 +7,34 @@ interface Entry {
 }
 
 /**
- * Counters in the process, one per key (each key belongs to one policy, so to one window length), bounded to `maxEntries` keys: beyond that the least recently used key is forgotten
- * (a forgotten key starts again from zero, which only ever errs towards letting a request through).
+ * Counters in the process, one per key (each key belongs to one policy, so to one window length). Each policy's keys
+ * (the prefix before the first `:`) are bounded to `maxEntries` on their own: beyond that the policy's least recently
+ * used key is forgotten (it starts again from zero, which only ever errs towards letting a request through). Apart,
+ * so that a flood of keys under one policy (made-up API keys cost nothing to send) never evicts another's counters,
+ * such as the sign-in failures of an address.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly entries: LRUCache<string, Entry>;
+  private readonly policies = new Map<string, LRUCache<string, Entry>>();
 
   constructor(
-    maxEntries = 100_000,
+    private readonly maxEntries = 100_000,
     private readonly now: () => number = Date.now,
-  ) {
-    this.entries = new LRUCache({ max: maxEntries });
+  ) {}
+
+  private entriesOf(key: string): LRUCache<string, Entry> {
+    const policy = key.slice(0, Math.max(0, key.indexOf(':')));
+    let entries = this.policies.get(policy);
+    if (!entries) this.policies.set(policy, (entries = new LRUCache({ max: this.maxEntries })));
+    return entries;
   }
 
   private hitNow(key: string, windowMs: number, amount = 1): WindowCount {
     const windowStart = windowStartOf(this.now(), windowMs);
-    let entry = this.entries.get(key);
+    const entries = this.entriesOf(key);
+    let entry = entries.get(key);
     if (!entry || entry.windowStart !== windowStart) {
       entry = { windowStart, count: 0 };
-      this.entries.set(key, entry);
+      entries.set(key, entry);
     }
     entry.count += amount;
     return { count: entry.count, resetAt: windowStart + windowMs };
@@ -36,10 +45,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async reset(key: string): Promise<void> {
-    this.entries.delete(key);
+    this.entriesOf(key).delete(key);
   }
 
   async close(): Promise<void> {
-    this.entries.clear();
+    this.policies.clear();
   }
 }
