@@ -33,6 +33,8 @@ export function usernameProblem(username: string): string | null {
   return null;
 }
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+/** Sessions one account keeps at most: signing in beyond ends the oldest. */
+export const MAX_SESSIONS = 100;
 
 export class QuotaExceededError extends DomainError {
   constructor(quota: number) {
@@ -54,7 +56,14 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'StartSession': {
       if (state.status !== 'registered') throw new UnauthorizedError('Invalid username or password');
       const { userId, sessionId, expiresAt } = command.data;
-      return [{ type: 'UserSignedIn', data: { userId, sessionId, expiresAt } }];
+      // Sessions that expire without a sign-out stay in the state: past the cap, the oldest ones end here, so the
+      // state (and what a password change has to end) stays bounded however often the account signs in.
+      const excess = state.activeSessions.length + 1 - MAX_SESSIONS;
+      const oldest = excess > 0 ? state.activeSessions.slice(0, excess) : [];
+      return [
+        ...oldest.map((oldId): UserEvent => ({ type: 'UserSignedOut', data: { userId, sessionId: oldId } })),
+        { type: 'UserSignedIn', data: { userId, sessionId, expiresAt } },
+      ];
     }
     case 'EndSession': {
       if (state.status !== 'registered' || !state.activeSessions.includes(command.data.sessionId)) return [];

@@ -3,7 +3,7 @@ import type { CommandMetadata } from '../shared/decider';
 import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { RegisterUser, UserCommand } from './commands';
-import { QuotaExceededError, USERNAME_INVALID, USERNAME_TOO_LONG, USERNAME_TOO_SHORT, userDecider } from './decider';
+import { MAX_SESSIONS, QuotaExceededError, USERNAME_INVALID, USERNAME_TOO_LONG, USERNAME_TOO_SHORT, userDecider } from './decider';
 import type { UserEvent, UserRegistered } from './events';
 
 const userId = 'u-1';
@@ -117,6 +117,15 @@ describe('user decider', () => {
 
     it('ending a session of a user that does not exist records nothing', () => {
       given(userDecider).when(endSession('sess-1')).thenNothingHappens();
+    });
+
+    it(`keeps at most ${MAX_SESSIONS} sessions: signing in beyond ends the oldest`, () => {
+      const sessions = Array.from({ length: MAX_SESSIONS }, (_, n) => signedIn(`sess-${n}`));
+      const ids = (events: UserEvent[]) => events.map((e) => (e.data as { sessionId: string }).sessionId);
+      given(userDecider, [registered, ...sessions]).when(startSession('sess-new')).then([signedOut('sess-0'), signedIn('sess-new')]);
+      given(userDecider, [registered, ...sessions.slice(1)]).when(startSession('sess-new')).then([signedIn('sess-new')]);
+      const state = given(userDecider, [registered, ...sessions, signedOut('sess-0'), signedIn('sess-new')]).state();
+      expect(state).toMatchObject({ activeSessions: [...ids(sessions.slice(1)), 'sess-new'] });
     });
 
     it('several sessions live side by side; ending one keeps the others', () => {
