@@ -130,6 +130,13 @@ describe('cross-origin protection on /api', () => {
     const admin = await new Client(server.url).get('/admin-api/stats', { 'X-API-Key': server.adminKey, ...CROSS_SITE });
     expect(admin.status).toBe(200);
   });
+
+  it('refuses a forged cookie write that also carries an X-API-Key header (session routes never read the key)', async () => {
+    const before = (await alice.get('/api/scripts')).body;
+    const forged = await alice.request('POST', '/api/scripts', { json: { title: 'planted', content: 'x' }, headers: { ...CROSS_SITE, 'X-API-Key': 'lv_junk' } });
+    expect(forged.status).toBe(403);
+    expect((await alice.get('/api/scripts')).body).toEqual(before);
+  });
 });
 
 describe('cross-origin protection behind PUBLIC_ORIGIN', () => {

@@ -134,7 +134,7 @@ describe('script as of an instant', () => {
 
 describe('as-of requests', () => {
   it('refuse a missing or malformed instant with 400 JSON', async () => {
-    for (const query of ['', '?at=yesterday', '?at=2026-13-45T99:00:00Z', `?at=${'2'.repeat(100)}`]) {
+    for (const query of ['', '?at=yesterday', '?at=2026-13-45T99:00:00Z', '?at=2026-02-31T00:00:00Z', '?at=2026-04-31T12:00:00Z', `?at=${'2'.repeat(100)}`]) {
       const res = await alice.get(`/api/as-of/workspace${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error).toMatch(/ISO-8601/);

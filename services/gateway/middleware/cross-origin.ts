@@ -52,7 +52,8 @@ export function crossOriginProtection(publicOrigin: string | undefined): Request
       origin: req.get('origin'),
       ownOrigin: ownOrigin(req),
       publicOrigin: configured,
-      apiKey: req.get('x-api-key') !== undefined,
+      // Only the key routes authenticate with the key; elsewhere a cookie does, whatever else the request carries.
+      apiKey: req.path.startsWith('/v1/') && req.get('x-api-key') !== undefined,
     });
     if (allowed) next();
     else res.status(403).json({ error: CROSS_ORIGIN_REFUSED });

@@ -10,6 +10,12 @@ import { parse } from '../validation';
 
 const INVALID_AT = 'at must be an ISO-8601 date and time, e.g. 2026-11-23T18:00:00Z';
 
+/** Whether the value's date exists: `Date.parse` rolls 2026-02-31 over to March 3 instead of refusing it. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 /** An instant, normalised to the form the log's metadata uses (`toISOString`), so instants compare as strings. */
 const at = z
   .string({ error: INVALID_AT })
@@ -17,7 +23,7 @@ const at = z
   .regex(/^\d{4}-\d{2}-\d{2}T/, INVALID_AT)
   .transform((value, check) => {
     const time = Date.parse(value);
-    if (Number.isNaN(time)) {
+    if (Number.isNaN(time) || !isCalendarDate(value)) {
       check.addIssue({ code: 'custom', message: INVALID_AT });
       return z.NEVER;
     }
