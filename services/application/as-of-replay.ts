@@ -36,15 +36,31 @@ type Log = Pick<EventStore, 'readStream' | 'readStreamHeaders'>;
 
 /**
  * `stream` as it was at `at`: its prefix up to the first event recorded after `at` (always a state that existed),
- * with the newest `keep` audit entries. Two reads, neither of which holds the history: the headers (no data opened
- * or parsed) up to `at`, a page at a time, to find the last event of each state type and the newest audited ones;
- * then those events alone, in full. So a long history costs a scan of small headers, and never memory.
+ * with the newest `keep` audit entries. A short stream (most of them) is one read of its events. A longer one costs
+ * two more reads, neither of which holds its history: the headers after that first page (no data opened or parsed)
+ * up to `at`, a page at a time, to find the last event of each state type and the newest audited ones; then those
+ * events alone, in full. So a long history costs a scan of small headers, and never memory.
  */
 export async function replayAsOf<State>(log: Log, stream: string, at: string, fold: AsOfFold<State>, keep: number): Promise<(State & History) | null> {
+  let state: State | null = null;
+  let history: HistoryEntryAsOf[] = [];
+  let historyCount = 0;
+  const answer = () => (state === null ? null : { ...state, history: history.slice(-keep), historyCount });
+
+  const first = await log.readStream(stream, { maxCount: STREAM_PAGE_SIZE });
+  for (const event of first) {
+    if (event.metadata.at > at) return answer();
+    if (fold.stateTypes.has(event.type)) state = fold.evolve(state, event);
+    if (fold.auditedTypes.has(event.type)) {
+      history.push(fold.entry(event));
+      historyCount++;
+    }
+  }
+  if (first.length < STREAM_PAGE_SIZE) return answer();
+
   const lastOfType = new Map<string, bigint>();
   let audited: bigint[] = [];
-  let historyCount = 0;
-  scan: for await (const page of headerPages(log, stream)) {
+  scan: for await (const page of headerPages(log, stream, { fromRevision: first[first.length - 1]!.revision + 1n })) {
     for (const header of page) {
       if (header.metadata.at > at) break scan;
       if (fold.stateTypes.has(header.type)) lastOfType.set(header.type, header.revision);
@@ -59,13 +75,11 @@ export async function replayAsOf<State>(log: Log, stream: string, at: string, fo
 
   const stateRevisions = new Set(lastOfType.values());
   const auditedRevisions = new Set(audited);
-  let state: State | null = null;
-  const history: HistoryEntryAsOf[] = [];
   for await (const event of eventsAt(log, stream, [...new Set([...stateRevisions, ...audited])])) {
     if (stateRevisions.has(event.revision)) state = fold.evolve(state, event);
     if (auditedRevisions.has(event.revision)) history.push(fold.entry(event));
   }
-  return state === null ? null : { ...state, history, historyCount };
+  return answer();
 }
 
 /** The events of `stream` at `revisions`, in order, read a run of consecutive revisions (at most a page) at a time. */

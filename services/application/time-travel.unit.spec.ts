@@ -64,6 +64,16 @@ describe('replaying a stream as of an instant', () => {
     expect(await replayAsOf(memoryLog([]), 'script-s1', day(4), scriptAsOfFold, 10)).toBeNull();
   });
 
+  it('reads a short stream once, whole', async () => {
+    const log = memoryLog([
+      recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'A', content: 'one', folderId: null, version: 1, comment: '' }, day(1), 0),
+      recorded('ScriptSaved', { scriptId: 's1', title: 'B', content: 'two', version: 2, comment: 'c' }, day(2), 1),
+    ]);
+    expect(await replayAsOf(log, 'script-s1', day(9), scriptAsOfFold, 10)).toMatchObject({ content: 'two', historyCount: 2 });
+    expect(log.reads.full).toHaveLength(1);
+    expect(log.reads.headers).toHaveLength(0);
+  });
+
   it('follows a folder through renames and moves', async () => {
     const log = memoryLog([
       recorded('FolderCreated', { folderId: 'f1', ownerId: 'u1', name: 'Old', parentId: null, isPublic: false }, day(1), 0),
@@ -100,8 +110,8 @@ describe('replaying a stream as of an instant', () => {
       const log = memoryLog(events);
       const replayed = await replayAsOf(log, 'script-s1', at, scriptAsOfFold, keep);
       expect(replayed).toEqual(foldEveryEvent(scriptAsOfFold, events, at, keep));
-      // in full: at most the last of each state type and the `keep` newest audited events
-      expect(log.reads.full.flat().length).toBeLessThanOrEqual(scriptAsOfFold.stateTypes.size + keep);
+      // in full: the first page, then at most the last of each state type and the `keep` newest audited events
+      expect(log.reads.full.flat().length).toBeLessThanOrEqual(STREAM_PAGE_SIZE + scriptAsOfFold.stateTypes.size + keep);
     }
   });
 
@@ -113,7 +123,9 @@ describe('replaying a stream as of an instant', () => {
     expect(state).toMatchObject({ content: 'v5000', version: 5000, historyCount: 5000 });
     expect(state?.history.map((e) => e.summary)).toEqual([4996, 4997, 4998, 4999, 5000].map((v) => `Saved version ${v}: `));
     expect(Math.max(...log.reads.headers.map((page) => page.length))).toBeLessThanOrEqual(HEADER_PAGE_SIZE);
-    expect(log.reads.full.flat().map((e) => e.revision)).toEqual([0n, 4995n, 4996n, 4997n, 4998n, 4999n]);
+    // in full: the first page (a short stream is that one read), then the last save and the newest audited
+    const firstPage = Array.from({ length: STREAM_PAGE_SIZE }, (_, n) => BigInt(n));
+    expect(log.reads.full.flat().map((e) => e.revision)).toEqual([...firstPage, 4995n, 4996n, 4997n, 4998n, 4999n]);
   });
 });
 
@@ -167,8 +179,8 @@ describe('one script as of an instant, over a long history', () => {
     expect(Math.max(...reads.full.map((page) => page.length))).toBeLessThanOrEqual(STREAM_PAGE_SIZE);
     // the header page holding the first later event is the last one scanned: nothing after it
     expect(reads.headers.flat().at(-1)!.revision).toBeLessThan(3001n + BigInt(HEADER_PAGE_SIZE));
-    // in full: the newest audited events the answer lists, and the creation
-    expect(reads.full.flat()).toHaveLength(AS_OF_HISTORY_MAX + 1);
+    // in full: the first page, then the newest audited events the answer lists
+    expect(reads.full.flat()).toHaveLength(STREAM_PAGE_SIZE + AS_OF_HISTORY_MAX);
   });
 
   it(`answers the newest ${AS_OF_HISTORY_MAX} audit entries and says the rest were left out`, async () => {
