@@ -140,19 +140,12 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
   };
 }
 
-export interface ScriptAsOf {
+export type ScriptAsOf = Omit<ScriptStateAsOf, 'deleted'> & {
   at: string;
-  id: string;
-  title: string;
-  content: string;
-  folderId: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
   /** the audit trail up to `at`, newest first, at most `AS_OF_HISTORY_MAX` entries */
   history: HistoryEntryAsOf[];
   historyTruncated: boolean;
-}
+};
 
 /** One of the actor's scripts at `at`: 404 if it is not theirs, did not exist yet, or was deleted by then. */
 export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at: string): Promise<ScriptAsOf> {
