@@ -61,6 +61,14 @@ export type PathItem = { id: string; name: string };
 export const workspaceQueries = (store: ReadStore) => {
   const scripts = store.collection<ScriptDoc>(C.scripts);
   const folders = store.collection<FolderDoc>(C.folders);
+  /** The live folders directly inside any of `parentIds`, through the parent index. */
+  const childFolders = async (ownerId: string, parentIds: string[]): Promise<FolderDoc[]> => {
+    const children: FolderDoc[] = [];
+    for (let i = 0; i < parentIds.length; i += PARENTS_PER_QUERY) {
+      children.push(...(await folders.find({ ownerId, parentId: { $in: parentIds.slice(i, i + PARENTS_PER_QUERY) } })));
+    }
+    return children;
+  };
   return {
     /** Every script in one folder, without contents (the folder deletion moves them out one by one). */
     scriptsInFolder: (ownerId: string, folderId: string): Promise<ScriptSummaryDoc[]> =>
@@ -132,6 +140,7 @@ export const workspaceQueries = (store: ReadStore) => {
       }
       return path;
     },
+    childFolders,
     /**
      * The folder and every folder below it (each once, even if the tree has a cycle), read a level at a time through
      * the parent index: the cost is the subtree, not every folder the owner has.
@@ -145,13 +154,11 @@ export const workspaceQueries = (store: ReadStore) => {
       const seen = new Set([root._id]);
       for (let level = [root._id]; level.length > 0; ) {
         const next: string[] = [];
-        for (let i = 0; i < level.length; i += PARENTS_PER_QUERY) {
-          for (const child of await folders.find({ ownerId, parentId: { $in: level.slice(i, i + PARENTS_PER_QUERY) } })) {
-            if (seen.has(child._id)) continue;
-            seen.add(child._id);
-            result.push(child);
-            next.push(child._id);
-          }
+        for (const child of await childFolders(ownerId, level)) {
+          if (seen.has(child._id)) continue;
+          seen.add(child._id);
+          result.push(child);
+          next.push(child._id);
         }
         level = next;
       }

@@ -3,6 +3,7 @@ import type { FolderCommand } from '../domain/folder/commands';
 import { folderStream } from '../domain/folder/events';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import { workspaceQueries } from '../../projections/workspace/queries';
+import { trashQueries } from '../../projections/workspace/trash-queries';
 import { handleCommand } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { purgeScript, requireOwnFolder, runScriptCommand } from './scripts';
@@ -30,6 +31,14 @@ export async function createFolder(
   await requireOwnFolder(ctx, actor, input.parentId);
   const folderId = ctx.newId();
   await runFolderCommand(ctx, actor, { type: 'CreateFolder', data: { folderId, userId: actor.userId, ...input } });
+  if (input.parentId && !(await workspaceQueries(ctx.readStore).folder(actor.userId, input.parentId))) {
+    // The parent was deleted between the check above and this write, after its deletion looked for late subfolders:
+    // this one follows it into the trash rather than stay live under a folder nobody can see.
+    const parentEntry = await trashQueries(ctx.readStore).entry(actor.userId, input.parentId);
+    const withFolderId = parentEntry ? (parentEntry.withFolderId ?? input.parentId) : null;
+    await runFolderCommand(ctx, actor, { type: 'TrashFolder', data: { folderId, userId: actor.userId, withFolderId } });
+    throw new NotFoundError(FOLDER_NOT_FOUND);
+  }
   return readOwnedFolder(ctx, actor, folderId);
 }
 
@@ -85,6 +94,25 @@ export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: stri
   }
   // A script created or moved into one of these folders while we trashed them: it goes along too.
   await trashScriptsIn(ctx, actor, subtree, folderId);
+  await trashLateSubfolders(ctx, actor, subtree, folderId);
+}
+
+/**
+ * A folder created (or moved) into one of `trashed` while they were being trashed would stay live under a parent in
+ * the trash, out of every view, and be lost from the tree once the parent is purged: it goes along too, with what it
+ * holds. Repeated until no such folder is left.
+ */
+async function trashLateSubfolders(ctx: AppContext, actor: Actor, trashed: FolderDoc[], withFolderId: string): Promise<void> {
+  const queries = workspaceQueries(ctx.readStore);
+  for (let parents = trashed.map((f) => f._id); parents.length > 0; ) {
+    const late: FolderDoc[] = [];
+    for (const child of await queries.childFolders(actor.userId, parents)) late.push(...(await queries.folderSubtree(actor.userId, child._id)));
+    await trashScriptsIn(ctx, actor, late, withFolderId);
+    for (const folder of late.reverse()) {
+      await runFolderCommand(ctx, actor, { type: 'TrashFolder', data: { folderId: folder._id, userId: actor.userId, withFolderId } });
+    }
+    parents = late.map((f) => f._id);
+  }
 }
 
 async function trashScriptsIn(ctx: AppContext, actor: Actor, folders: FolderDoc[], withFolderId: string): Promise<void> {
