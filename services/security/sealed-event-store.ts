@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
 import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './data-keys';
@@ -63,13 +64,20 @@ export function open(key: Buffer, stream: string, type: string, box: string): Re
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class SealedEventStore implements EventStore, KeyShredder {
-  /** Keys by owner; null once destroyed (for good, so it may be remembered). Keys are 32 bytes: thousands fit easily. */
-  private readonly keys = new Map<string, Buffer | null>();
+  /**
+   * Keys by owner, the most recently used ones: `false` once destroyed (for good, so it may be remembered). Bounded:
+   * a projector reads every account's events, so an unbounded map held a key for every account there ever was. A
+   * forgotten key is looked up again in the key store.
+   */
+  private readonly keys: LRUCache<string, Buffer | false>;
 
   constructor(
     private readonly inner: EventStore,
     private readonly dataKeys: DataKeyStore,
-  ) {}
+    cachedKeys = 100_000,
+  ) {
+    this.keys = new LRUCache({ max: cachedKeys });
+  }
 
   async appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const sealed = await Promise.all(events.map((event) => this.sealEvent(stream, event)));
@@ -89,7 +97,7 @@ export class SealedEventStore implements EventStore, KeyShredder {
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {
     for await (const event of this.inner.subscribeToAll(options)) {
       // Another process deleted the account: forget its key here too.
-      if (event.type === 'AccountDeleted' && isRecord(event.data) && typeof event.data.userId === 'string') this.keys.set(event.data.userId, null);
+      if (event.type === 'AccountDeleted' && isRecord(event.data) && typeof event.data.userId === 'string') this.keys.set(event.data.userId, false);
       const opened = this.openEvent(event);
       // Most events need no await (unsealed, or a key already known): a rebuild reads them at full speed.
       yield opened instanceof Promise ? await opened : opened;
@@ -103,7 +111,7 @@ export class SealedEventStore implements EventStore, KeyShredder {
   /** Crypto-shredding: every event sealed for this account becomes unreadable, here and (once read) everywhere. */
   async destroyKey(ownerId: string): Promise<void> {
     await this.dataKeys.destroy(ownerId);
-    this.keys.set(ownerId, null);
+    this.keys.set(ownerId, false);
   }
 
   async close(): Promise<void> {
@@ -133,7 +141,7 @@ export class SealedEventStore implements EventStore, KeyShredder {
     if (!isRecord(event.data) || !isRecord(event.data.sealed)) return event;
     const { owner } = event.data.sealed as unknown as SealedBox;
     const known = this.keys.get(owner);
-    if (known !== undefined) return this.openWith(event, known);
+    if (known !== undefined) return this.openWith(event, known || null);
     return this.keyOf(owner).then((key) => this.openWith(event, key));
   }
 
@@ -160,14 +168,15 @@ export class SealedEventStore implements EventStore, KeyShredder {
   private async sealingKey(owner: string): Promise<Buffer> {
     const cached = this.keys.get(owner);
     if (cached) return cached;
-    if (cached === null) throw new DataKeyDestroyedError(owner);
+    if (cached === false) throw new DataKeyDestroyedError(owner);
     const key = await this.dataKeys.keyFor(owner);
     this.keys.set(owner, key);
     return key;
   }
 
   private async keyOf(owner: string): Promise<Buffer | null> {
-    if (this.keys.has(owner)) return this.keys.get(owner) ?? null;
+    const cached = this.keys.get(owner);
+    if (cached !== undefined) return cached || null;
     const key = await this.dataKeys.find(owner);
     // A missing key is not remembered: the account may get one soon (another process made it).
     if (key) this.keys.set(owner, key);

@@ -115,4 +115,22 @@ describe('SealedEventStore (crypto-shredding)', () => {
     const saved: NewEvent = { type: 'ScriptSaved', data: { scriptId: 's1', title: 't', content: 'x', version: 2, comment: '' }, metadata: { actorId: 'x', at: meta.at, schemaVersion: 1 } };
     await expect(store.appendToStream('script-s1', [saved], { expectedRevision: 'any' })).rejects.toThrow(/no owner/);
   });
+
+  it('keeps a bounded number of keys: one forgotten is looked up again, and the content still opens', async () => {
+    const { log, dataKeys } = memory();
+    const writer = new SealedEventStore(log, dataKeys);
+    for (const owner of ['u1', 'u2', 'u3']) {
+      const data = { ...(created.data as object), scriptId: owner, ownerId: owner };
+      await writer.appendToStream(`script-${owner}`, [{ ...created, data, metadata: { ...meta, ownerId: owner } }], { expectedRevision: 'no_stream' });
+    }
+    let lookups = 0;
+    const counted = { ...dataKeys, find: async (owner: string) => (lookups++, dataKeys.find(owner)) };
+    const reader = new SealedEventStore(log, counted, 2);
+    for (const owner of ['u1', 'u2', 'u3']) await reader.readStream(`script-${owner}`);
+    expect(lookups).toBe(3);
+    await reader.readStream('script-u3'); // still known
+    expect(lookups).toBe(3);
+    expect((await reader.readStream('script-u1'))[0]!.data).toMatchObject({ content: 'print("launch codes")' }); // forgotten: looked up
+    expect(lookups).toBe(4);
+  });
 });
