@@ -102,17 +102,13 @@ function runApiKeyCommand(ctx: AppContext, actorId: string, command: Omit<ApiKey
   return handleCommand(ctx, apiKeyDecider, apiKeyStream(command.data.keyId), { ...command, metadata: { actorId, at: ctx.now() } } as ApiKeyCommand);
 }
 
-export async function listApiKeys(ctx: AppContext, actor: Actor) {
-  return (await accountQueries(ctx.readStore).apiKeysOf(actor.userId)).map(apiKeyView);
-}
-
 export async function createApiKey(ctx: AppContext, actor: Actor, name: string) {
   const keyId = ctx.newId();
   const { key, keyHash, keyPreview } = generateApiKey();
   await runApiKeyCommand(ctx, actor.actorId, { type: 'CreateApiKey', data: { keyId, userId: actor.userId, name, keyHash, keyPreview } });
-  const created = (await listApiKeys(ctx, actor)).find((k) => k.id === keyId);
+  const created = await accountQueries(ctx.readStore).apiKeyOf(actor.userId, keyId);
   if (!created) throw new NotFoundError('API key not found');
-  return { ...created, key };
+  return { ...apiKeyView(created), key };
 }
 
 export async function deleteApiKey(ctx: AppContext, actor: Actor, keyId: string): Promise<void> {
