@@ -14,6 +14,7 @@ import { allProjections } from '../projections/registry';
 import { randomId } from '../services/security/secrets';
 import { scriptAsOf, workspaceAsOf } from '../services/application/time-travel';
 import { luaSource } from './api';
+import { median } from './load';
 
 /**
  * Time to answer "as of" for one user's workspace of `scripts` scripts and about `events` events (creates, saves,
@@ -208,7 +209,7 @@ async function medianMs(work: () => Promise<unknown>): Promise<number> {
     await work();
     samples.push(performance.now() - started);
   }
-  return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  return median(samples);
 }
 
 /** V8's full garbage collection, for measuring live memory (the bench runs without `--expose-gc`). */

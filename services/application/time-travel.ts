@@ -14,7 +14,8 @@ type Stores = Pick<AppContext, 'eventStore' | 'readStore'>;
  * Time travel: the signed-in user's folders and scripts as they were at an instant, folded from the event log (never
  * from the current read models). Which streams to fold comes from the `ownedStreams` read model (every script and
  * folder the user ever created, deleted ones too); each stream is replayed up to its first event after `at`
- * (`replayAsOf`: a scan of its headers, then the few events the answer needs).
+ * (`replayAsOf`: its first page, and for a longer stream a scan of its headers, then the few events the answer
+ * needs).
  */
 
 /** Scripts folded per workspace page at most: the cost of one answer is bounded by this many streams. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventHeader, EventStore, ReadStreamOptions, RecordedEvent } from './event-store';
 
 /**
@@ -13,7 +14,7 @@ export const STREAM_PAGE_SIZE = 32;
  */
 export const HEADER_PAGE_SIZE = 256;
 
-type PageOptions = { fromRevision?: bigint; pageSize?: number };
+type PageOptions = { fromRevision?: bigint };
 
 /**
  * A stream's events from `fromRevision` on, oldest first, one page at a time: a fold that keeps only its state holds
@@ -22,12 +23,12 @@ type PageOptions = { fromRevision?: bigint; pageSize?: number };
  * must not hold every other request (the raw path included) until it ends.
  */
 export function streamPages(store: Pick<EventStore, 'readStream'>, stream: string, options: PageOptions = {}): AsyncGenerator<RecordedEvent[]> {
-  return pages((read) => store.readStream(stream, read), options.fromRevision, options.pageSize ?? STREAM_PAGE_SIZE);
+  return pages((read) => store.readStream(stream, read), options.fromRevision, STREAM_PAGE_SIZE);
 }
 
 /** The same for headers (events without their data): a long stream scanned cheaply, a page at a time. */
 export function headerPages(store: Pick<EventStore, 'readStreamHeaders'>, stream: string, options: PageOptions = {}): AsyncGenerator<EventHeader[]> {
-  return pages((read) => store.readStreamHeaders(stream, read), options.fromRevision, options.pageSize ?? HEADER_PAGE_SIZE);
+  return pages((read) => store.readStreamHeaders(stream, read), options.fromRevision, HEADER_PAGE_SIZE);
 }
 
 async function* pages<T extends EventHeader>(read: (options: ReadStreamOptions) => Promise<T[]>, from = 0n, pageSize: number): AsyncGenerator<T[]> {
@@ -37,6 +38,6 @@ async function* pages<T extends EventHeader>(read: (options: ReadStreamOptions) 
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     fromRevision = page[page.length - 1]!.revision + 1n;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
