@@ -116,7 +116,7 @@ async function seed(store: SealedEventStore, userId: string, options: { scripts:
 export interface DeepScriptAsOfFigures {
   versions: number;
   contentMb: number;
-  /** live V8 heap the answer added at its peak (after a full GC at every read of the log), MB */
+  /** live V8 heap the answer added at its peak (after a full GC at every read of the log, events or headers), MB */
   peakLiveHeapGrowthMb: number;
   /** the longest the event loop (every other request of the process) waited while the answer was computed, ms */
   longestStallMs: number;
@@ -151,20 +151,21 @@ export async function measureDeepScriptAsOf(options: { versions: number; version
     await projector.waitFor(await eventStore.headPosition(), 600_000);
     await projector.stop();
 
-    // Live memory is sampled after each read of the log, the moment a read's events are all held, with a full GC
-    // first: garbage (pages already folded) is not what a long history costs.
+    // Live memory is sampled after each read of the log (events or headers), the moment a read's result is all held,
+    // with a full GC first: garbage (pages already folded) is not what a long history costs.
     const collect = fullGc();
     let peakHeap = 0;
     let sampling = false;
-    const sampled: typeof eventStore = Object.create(eventStore);
-    sampled.readStream = async (stream, readOptions) => {
-      const events = await eventStore.readStream(stream, readOptions);
+    const sample = <T>(read: T): T => {
       if (sampling) {
         collect();
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
       }
-      return events;
+      return read;
     };
+    const sampled: typeof eventStore = Object.create(eventStore);
+    sampled.readStream = async (stream, readOptions) => sample(await eventStore.readStream(stream, readOptions));
+    sampled.readStreamHeaders = async (stream, readOptions) => sample(await eventStore.readStreamHeaders(stream, readOptions));
     const stores = { eventStore: sampled, readStore };
     const actor = { userId, actorId: `user:${userId}` };
     const latest = at(options.versions + 1);
