@@ -11,6 +11,7 @@ import { measureConcurrentSaves, measureDeepSaves, measuredRound, type SavesFigu
 import { measureSharedPage } from './shared-page';
 import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureSearch } from './search';
+import { measureViewCost } from './views';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
 
@@ -25,6 +26,7 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *   memory   resident memory and time to ready, empty and after seeding 500 MB of versions, then after reading them
  *   rebuild  projection rebuild events/s over 100,000 events vs a plain read of the same log
  *   search   full-text search over one user's 10,000 scripts vs reading one script by id
+ *   views    server CPU and disk writes while anonymous views of 4.9 MB shared scripts are counted vs 4 KB ones
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 3);
@@ -48,7 +50,9 @@ const SEARCH_OTHER_SCRIPTS = num('BENCH_SEARCH_OTHER_SCRIPTS', 0);
 const SEARCH_REPEATS = num('BENCH_SEARCH_REPEATS', 30);
 const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
 const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search').split(',').map((p) => p.trim()));
+const VIEW_SCRIPTS = num('BENCH_VIEW_SCRIPTS', 4);
+const VIEW_SECONDS = num('BENCH_VIEW_SECONDS', 10);
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -276,6 +280,18 @@ async function main() {
       console.log(`  baseline, one script by id: median ${s.lookupMedianMs.toFixed(3)} ms, p99 ${s.lookupP99Ms.toFixed(3)} ms`);
       console.log(`  ratio search/lookup (medians): ${ratio.toFixed(1)}`);
       rows.push({ measure: `search, ${fmt(s.scripts)} scripts, median / p99`, ours: `${s.searchMedianMs.toFixed(2)} / ${s.searchP99Ms.toFixed(2)} ms`, baseline: `lookup by id ${s.lookupMedianMs.toFixed(3)} ms`, ratio: ratio.toFixed(1), target: '', met: null });
+    }
+
+    if (PARTS.has('views')) {
+      const input = { scripts: VIEW_SCRIPTS, smallBytes: 4 * 1024, largeBytes: 4_900_000, fetchesPerSecond: 4, seconds: VIEW_SECONDS, rounds: 2 };
+      console.log(`\nCounting anonymous views: ${input.scripts} shared scripts fetched ${input.fetchesPerSecond} times a second each (If-None-Match, answered 304), 4.9 MB scripts vs 4 KB ones, ${input.rounds} alternating windows of ${input.seconds} s each:`);
+      const v = await measureViewCost(dir, input);
+      const line = (f: { cpuPercent: number; writeMbPerSecond: number }) => `CPU ${f.cpuPercent.toFixed(1)} % of a core, disk writes ${f.writeMbPerSecond.toFixed(2)} MB/s`;
+      console.log(`  4 KB scripts: ${line(v.small)}`);
+      console.log(`  4.9 MB scripts: ${line(v.large)}`);
+      const ratio = v.large.cpuPercent / v.small.cpuPercent;
+      console.log(`  CPU ratio large/small: ${ratio.toFixed(2)} (counting views should not depend on a script's size)`);
+      rows.push({ measure: `views of ${input.scripts} shared 4.9 MB scripts, server CPU`, ours: `${v.large.cpuPercent.toFixed(1)} %`, baseline: `4 KB scripts ${v.small.cpuPercent.toFixed(1)} %`, ratio: ratio.toFixed(2), target: '', met: null });
     }
 
     printSummary();

@@ -38,7 +38,7 @@ const clockTicks = (() => {
 })();
 
 /** CPU seconds (utime + stime, all threads) a process has used so far, or NaN where /proc is missing. */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

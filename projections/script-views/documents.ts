@@ -15,6 +15,18 @@ export interface ScriptViewDayDoc {
   [key: string]: unknown;
 }
 
-export const SCRIPT_VIEWS_COLLECTIONS = { days: 'scriptViewDays' } as const;
+/**
+ * One script's views of every kind since it was created: the total its lists, its share page and the admin's top
+ * viewed show. A document of its own, so counting views never rewrites the script's document (its content included).
+ */
+export interface ScriptViewTotalDoc {
+  /** the script id */
+  _id: string;
+  views: number;
+  lastPosition: string;
+  [key: string]: unknown;
+}
+
+export const SCRIPT_VIEWS_COLLECTIONS = { days: 'scriptViewDays', totals: 'scriptViewTotals' } as const;
 
 export const viewDayId = (scriptId: string, day: string) => `${scriptId}:${day}`;

@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
-import { WORKSPACE_COLLECTIONS, type ScriptDoc } from '../workspace/documents';
+import { WORKSPACE_COLLECTIONS, type ScriptDoc, type WithViews } from '../workspace/documents';
 import { dayRange, totalsOf, zeroFill, type DayViews } from './days';
-import { SCRIPT_VIEWS_COLLECTIONS as C, type ScriptViewDayDoc } from './documents';
+import { SCRIPT_VIEWS_COLLECTIONS as C, type ScriptViewDayDoc, type ScriptViewTotalDoc } from './documents';
 
 /** How many of each day's busiest scripts are candidates for the top of a window (see `topScripts`). */
 export const DAY_CANDIDATES = 50;
@@ -15,6 +15,32 @@ export interface TopScriptSeries extends ViewSeries {
   scriptId: string;
   title: string;
   ownerId: string;
+}
+
+/**
+ * The documents (scripts, or a script's share views: `scriptIdOf`) with their all-time view totals: one indexed `$in`
+ * read for a page of them. A document projected before the totals existed adds the `views` it still carries: counted
+ * up to then, while the total counts from then on (a rebuild of the read models counts everything in the total).
+ */
+export async function withViewTotals<T extends { _id: string; views?: number }>(
+  store: ReadStore,
+  docs: T[],
+  scriptIdOf: (doc: T) => string = (doc) => doc._id,
+): Promise<WithViews<T>[]> {
+  if (docs.length === 0) return [];
+  const ids = [...new Set(docs.map(scriptIdOf))];
+  const totals = await store.collection<ScriptViewTotalDoc>(C.totals).find({ _id: ids.length === 1 ? ids[0]! : { $in: ids } }, { projection: { views: 1 } });
+  const byId = new Map(totals.map((t) => [t._id, t.views]));
+  return docs.map((doc) => ({ ...doc, views: (doc.views ?? 0) + (byId.get(scriptIdOf(doc)) ?? 0) }));
+}
+
+/** One document with its view total (see `withViewTotals`); null stays null. */
+export async function withViewTotal<T extends { _id: string; views?: number }>(
+  store: ReadStore,
+  doc: T | null,
+  scriptIdOf?: (doc: T) => string,
+): Promise<WithViews<T> | null> {
+  return doc ? (await withViewTotals(store, [doc], scriptIdOf))[0]! : null;
 }
 
 /** Questions the views-by-day read model answers. `today` comes from the caller's clock (a `YYYY-MM-DD` UTC day). */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from '../read-store/embedded-read-store';
 import { toPositionKey, type ProjectedEvent } from '../projection';
 import { scriptViewsProjection } from './script-views.projection';
-import { scriptViewQueries } from './queries';
+import { scriptViewQueries, withViewTotals } from './queries';
+import { adminQueries } from '../admin-stats/queries';
 import { SCRIPT_VIEWS_COLLECTIONS as C } from './documents';
 import { WORKSPACE_COLLECTIONS } from '../workspace/documents';
 
@@ -33,6 +34,8 @@ async function freshStore() {
   stores.push(store);
   return store;
 }
+const totals = async (store: EmbeddedReadStore) =>
+  (await store.collection(C.totals).find({}, { sort: { _id: 1 } })).map(({ _id, views }) => ({ _id, views }));
 const rows = async (store: EmbeddedReadStore) =>
   (await store.collection(C.days).find({}, { sort: { _id: 1 } })).map(({ _id, pageViews, rawFetches }) => ({ _id, pageViews, rawFetches }));
 
@@ -128,5 +131,44 @@ describe('script views projection', () => {
     expect(top[0]!.days).toHaveLength(30);
     // a 3-day window leaves s1's views out
     expect((await queries.topScripts('2026-11-24', 3, 5)).map((t) => t.scriptId)).toEqual(['s2', 's3']);
+  });
+
+  it('keeps each script\'s all-time total of every kind, older events without a kind and days past 90 included', async () => {
+    const store = await freshStore();
+    const batch = [
+      views('s1', 'raw', 3, '2025-01-01T12:00:00.000Z'),
+      views('s1', undefined, 50, '2026-11-24T10:00:01.000Z'),
+      views('s1', 'page', 2, '2026-11-24T10:00:02.000Z'),
+      views('s2', 'raw', 1, '2026-11-24T10:00:03.000Z'),
+    ];
+    await scriptViewsProjection.applyBatch!(batch.slice(0, 2), store);
+    await scriptViewsProjection.applyBatch!(batch, store); // a replay overlapping what was applied
+    for (const e of batch) await scriptViewsProjection.apply(e, store);
+    expect(await totals(store)).toEqual([{ _id: 's1', views: 55 }, { _id: 's2', views: 1 }]);
+
+    // A purge drops the total; views that raced it start again from nothing.
+    await scriptViewsProjection.applyBatch!(
+      [event('ScriptPurged', { scriptId: 's1', reason: 'trash-emptied' }, '2026-11-24T12:00:00.000Z'), views('s1', 'raw', 4, '2026-11-24T12:00:01.000Z')],
+      store,
+    );
+    expect(await totals(store)).toEqual([{ _id: 's1', views: 4 }, { _id: 's2', views: 1 }]);
+  });
+
+  it('adds the count a document projected before the totals still carries, and ranks the top viewed live scripts', async () => {
+    const store = await freshStore();
+    const scripts = store.collection(WORKSPACE_COLLECTIONS.scripts);
+    const script = (id: string, extra: Record<string, unknown> = {}) =>
+      ({ _id: id, ownerId: 'u1', title: `T ${id}`, content: 'x', preview: 'x', size: 1, folderId: null, shareId: null, version: 1, createdAt: '', updatedAt: '', lastPosition: '', ...extra });
+    await scripts.replaceOne({ _id: 'old' }, script('old', { views: 7 }), { upsert: true }); // projected before the totals
+    for (const id of ['s1', 's2', 's3', 's4', 's5', 's6']) await scripts.replaceOne({ _id: id }, script(id), { upsert: true });
+    const at = '2026-11-24T12:00:00.000Z';
+    await scriptViewsProjection.applyBatch!(
+      [views('old', 'raw', 2, at), views('s1', 'raw', 1, at), views('s2', 'raw', 30, at), views('s3', 'page', 20, at), views('s4', 'raw', 5, at), views('s5', 'raw', 4, at), views('s6', 'raw', 3, at), views('trashed', 'raw', 99, at)],
+      store,
+    );
+    expect((await withViewTotals(store, [script('old', { views: 7 }), script('s1'), script('none')])).map((d) => d.views)).toEqual([9, 1, 0]);
+    // 'trashed' has the most views but no live document; 'old' ranks by its total (2) until a rebuild counts all 9 there
+    const { topViewed } = await adminQueries(store).stats();
+    expect(topViewed.map((s) => [s.id, s.views])).toEqual([['s2', 30], ['s3', 20], ['s4', 5], ['s5', 4], ['s6', 3]]);
   });
 });

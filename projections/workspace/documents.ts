@@ -15,7 +15,8 @@ export interface ScriptSummaryDoc {
   shareFullHistory?: boolean;
   /** the version current when the live link was made; null when not shared */
   sharedAtVersion?: number | null;
-  views: number;
+  /** Documents projected before view totals had a read model of their own (script-views) still carry their count. */
+  views?: number;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -26,6 +27,9 @@ export interface ScriptSummaryDoc {
 export interface ScriptDoc extends ScriptSummaryDoc {
   content: string;
 }
+
+/** A document with its all-time view total, read from the script-views read model (`withViewTotals`). */
+export type WithViews<T> = T & { views: number };
 
 export interface FolderDoc {
   _id: string;
@@ -52,7 +56,8 @@ export interface SharedScriptDoc {
   /** `?version=N` serves N >= sharedAtVersion only, unless fullHistory */
   fullHistory: boolean;
   sharedAtVersion: number;
-  views: number;
+  /** as in ScriptSummaryDoc: only in documents projected before view totals had a read model of their own */
+  views?: number;
   createdAt: string;
   updatedAt: string;
   lastPosition: string;

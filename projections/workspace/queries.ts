@@ -8,7 +8,9 @@ import {
   type ScriptSummaryDoc,
   type SharedFolderDoc,
   type SharedScriptDoc,
+  type WithViews,
 } from './documents';
+import { withViewTotals } from '../script-views/queries';
 
 /** Lists never read contents: `preview` and `size` are stored at projection time. */
 const WITHOUT_CONTENT = { content: 0 } as const;
@@ -35,15 +37,16 @@ const SCRIPT_ORDERS: Record<ScriptOrder, { field: string; direction: 1 | -1 }> =
   size: { field: 'size', direction: -1 },
 };
 
-/** Scripts in `order` (`_id` breaks ties), one page, without contents. */
+/** Scripts in `order` (`_id` breaks ties), one page, without contents, with their view totals. */
 export async function scriptSummaryPage(
-  scripts: ReadCollection<ScriptDoc>,
+  store: ReadStore,
   filter: Record<string, unknown>,
   page: PageRequest,
   order: ScriptOrder = 'updated',
-): Promise<Page<ScriptSummaryDoc>> {
+): Promise<Page<WithViews<ScriptSummaryDoc>>> {
+  const scripts = store.collection<ScriptDoc>(C.scripts);
   const found = await keysetPage<ScriptDoc>(scripts, { filter, ...SCRIPT_ORDERS[order], projection: WITHOUT_CONTENT }, page);
-  return { items: await withSummaries(scripts, found.items), next: found.next };
+  return { items: await withViewTotals(store, await withSummaries(scripts, found.items)), next: found.next };
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -75,13 +78,13 @@ export const workspaceQueries = (store: ReadStore) => {
       scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 }, projection: WITHOUT_CONTENT }),
     /** `folderId`: undefined for every script, null for the root, or one folder. */
     scriptsPageOf: (ownerId: string, folderId: string | null | undefined, page: PageRequest) =>
-      scriptSummaryPage(scripts, folderId === undefined ? { ownerId } : { ownerId, folderId }, page),
+      scriptSummaryPage(store, folderId === undefined ? { ownerId } : { ownerId, folderId }, page),
     /** Folders by name (`_id` breaks ties); `parentId` undefined for all of them. */
     foldersPageOf: (ownerId: string, parentId: string | null | undefined, page: PageRequest) =>
       keysetPage(folders, { filter: parentId === undefined ? { ownerId } : { ownerId, parentId }, field: 'name', direction: 1 }, page),
     scriptCountOf: (ownerId: string) => scripts.countDocuments({ ownerId }),
     /** Every script, in `order`, one page (All Scripts). */
-    allScriptsPage: (ownerId: string, page: PageRequest, order: ScriptOrder) => scriptSummaryPage(scripts, { ownerId }, page, order),
+    allScriptsPage: (ownerId: string, page: PageRequest, order: ScriptOrder) => scriptSummaryPage(store, { ownerId }, page, order),
     /** How many scripts and subfolders each folder holds directly: two indexed counts per folder of one page. */
     async folderCounts(ownerId: string, folderIds: string[]): Promise<Map<string, { scriptCount: number; folderCount: number }>> {
       const counted = await Promise.all(
@@ -97,7 +100,7 @@ export const workspaceQueries = (store: ReadStore) => {
     },
     /** Scripts whose title contains `text` (any case), title order, one page, without contents. */
     searchScripts: (ownerId: string, text: string, page: PageRequest) =>
-      scriptSummaryPage(scripts, { ownerId, title: containing(text) }, page, 'title'),
+      scriptSummaryPage(store, { ownerId, title: containing(text) }, page, 'title'),
     /** Folders whose name contains `text` (any case), name order, one page. */
     searchFolders: (ownerId: string, text: string, page: PageRequest) =>
       keysetPage(folders, { filter: { ownerId, name: containing(text) }, field: 'name', direction: 1 }, page),

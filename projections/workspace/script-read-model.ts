@@ -27,7 +27,6 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
       shareId: null,
       shareFullHistory: false,
       sharedAtVersion: null,
-      views: 0,
       version: 1,
       createdAt: at,
       updatedAt: at,
@@ -52,8 +51,6 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
       return { ...doc, shareFullHistory: event.data.fullHistory, lastPosition };
     case 'ScriptShareRevoked':
       return { ...doc, shareId: null, shareFullHistory: false, sharedAtVersion: null, lastPosition };
-    case 'ScriptViewsCounted':
-      return { ...doc, views: doc.views + event.data.count, lastPosition };
     case 'ScriptTrashed':
       // Marked here; the projection keeps a trashed script in the trash collection, out of every list.
       return { ...doc, trashedAt: at, withFolderId: event.data.withFolderId, lastPosition };
@@ -83,7 +80,6 @@ export function sharedView(doc: ScriptDoc & { shareId: string }, previous: Share
     fullHistory: doc.shareFullHistory === true,
     // A document projected before these fields existed: only its current version on (the safe side).
     sharedAtVersion: doc.sharedAtVersion ?? doc.version,
-    views: doc.views,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     lastPosition: doc.lastPosition,

@@ -53,12 +53,12 @@ describe('workspace projection: trash', () => {
       items: [expect.objectContaining({ _id: 'f1', kind: 'folder', name: 'Lib', trashedAt: '2026-11-24T11:00:00.000Z', withFolderId: null })],
       next: null,
     });
-    expect(await trashQueries(store).trashedWith('u1', 'f1')).toEqual([expect.objectContaining({ _id: 's1', kind: 'script', withFolderId: 'f1', views: 2 })]);
+    expect(await trashQueries(store).trashedWith('u1', 'f1')).toEqual([expect.objectContaining({ _id: 's1', kind: 'script', withFolderId: 'f1' })]);
 
     await workspaceProjection.applyBatch!([folderBack, scriptBack], store);
     expect(await ids(store, 'trash')).toEqual([]);
     const script = await store.collection(C.scripts).findOne({ _id: 's1' });
-    expect(script).toMatchObject({ folderId: 'f1', content: 'print(1)', shareId: null, views: 2 });
+    expect(script).toMatchObject({ folderId: 'f1', content: 'print(1)', shareId: null });
     expect(script).not.toHaveProperty('trashedAt');
     expect(script).not.toHaveProperty('kind');
     expect(await store.collection(C.folders).findOne({ _id: 'f1' })).not.toHaveProperty('trashedAt');

@@ -16,7 +16,6 @@ export const workspaceProjection: Projection = {
     { collection: C.scripts, keys: { ownerId: 1, folderId: 1 } },
     // a user's scripts newest first, one page at a time (keyset on updatedAt, then _id)
     { collection: C.scripts, keys: { ownerId: 1, updatedAt: -1 } },
-    { collection: C.scripts, keys: { views: -1 } },
     // keyset pages (projections/keyset-page.ts): equality fields, then the sort field and `_id`
     { collection: C.scripts, keys: { ownerId: 1, updatedAt: -1, _id: -1 } },
     { collection: C.scripts, keys: { ownerId: 1, folderId: 1, updatedAt: -1, _id: -1 } },
@@ -45,7 +44,8 @@ export const workspaceProjection: Projection = {
 async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
   const byScript = new Map<string, ScriptProjectedEvent[]>();
   for (const event of events) {
-    if (SCRIPT_EVENT_TYPES.has(event.type) || event.type === 'ScriptViewsCounted') {
+    // Views are not here: their totals have a read model of their own (script-views), so a view never rewrites a script.
+    if (SCRIPT_EVENT_TYPES.has(event.type)) {
       const scriptEvent = event as ScriptProjectedEvent;
       const list = byScript.get(scriptEvent.data.scriptId);
       if (list) list.push(scriptEvent);

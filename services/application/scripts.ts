@@ -11,6 +11,7 @@ import { requireStorageFor } from './storage';
 import { handleCommand, type CommandSource } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { scriptView, type ScriptView } from './views';
+import { withViewTotal } from '../../projections/script-views/queries';
 
 /** Commands with their metadata filled in from the actor and the clock. */
 type ScriptCommandInput = { [K in ScriptCommand['type']]: Omit<Extract<ScriptCommand, { type: K }>, 'metadata'> }[ScriptCommand['type']];
@@ -35,7 +36,7 @@ function runScriptCommandWith(
 }
 
 export async function readOwnedScript(ctx: AppContext, actor: Actor, scriptId: string): Promise<ScriptView> {
-  const doc = await workspaceQueries(ctx.readStore).script(actor.userId, scriptId);
+  const doc = await withViewTotal(ctx.readStore, await workspaceQueries(ctx.readStore).script(actor.userId, scriptId));
   if (!doc) throw new NotFoundError(SCRIPT_NOT_FOUND);
   return scriptView(doc);
 }

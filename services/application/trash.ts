@@ -10,6 +10,7 @@ import { purgeScript, runScriptCommand } from './scripts';
 import { runFolderCommand } from './folders';
 import type { Actor, AppContext } from './context';
 import { scriptView } from './views';
+import { withViewTotals } from '../../projections/script-views/queries';
 
 const DAY_MS = 86_400_000;
 
@@ -47,7 +48,8 @@ export async function listTrash(ctx: AppContext, actor: Actor, page: PageRequest
 export async function readTrashedScript(ctx: AppContext, actor: Actor, scriptId: string) {
   const entry = await requireEntry(ctx, actor, scriptId, 'script');
   if (entry.kind !== 'script') throw new NotFoundError(NOT_IN_TRASH);
-  return { ...scriptView(entry), trashedAt: entry.trashedAt, purgeAt: purgeAtOf(ctx, entry.trashedAt) };
+  const [withViews] = await withViewTotals(ctx.readStore, [entry]);
+  return { ...scriptView(withViews!), trashedAt: entry.trashedAt, purgeAt: purgeAtOf(ctx, entry.trashedAt) };
 }
 
 async function requireEntry(ctx: AppContext, actor: Actor, id: string, kind: TrashDoc['kind']): Promise<TrashDoc> {

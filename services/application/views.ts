@@ -1,10 +1,10 @@
 import type { ApiKeyDoc, UserDoc } from '../../projections/accounts/documents';
-import type { FolderDoc, ScriptDoc, ScriptSummaryDoc } from '../../projections/workspace/documents';
+import type { FolderDoc, ScriptDoc, ScriptSummaryDoc, WithViews } from '../../projections/workspace/documents';
 import type { VersionDoc, VersionSummaryDoc } from '../../projections/version-timeline/documents';
 import { contentSummary } from '../../projections/workspace/content-summary';
 
 /** Read-model documents shaped as the API answers them (docs/api.md). Internal fields never leave. */
-export const scriptView = (s: ScriptDoc) => ({
+export const scriptView = (s: WithViews<ScriptDoc>) => ({
   id: s._id,
   title: s.title,
   content: s.content,
@@ -19,7 +19,7 @@ export const scriptView = (s: ScriptDoc) => ({
 });
 
 /** A script in a list: the card's 300-character `preview` and the content's `size` in bytes instead of the content. */
-export const scriptSummaryView = (s: ScriptSummaryDoc) => ({
+export const scriptSummaryView = (s: WithViews<ScriptSummaryDoc>) => ({
   id: s._id,
   title: s.title,
   preview: s.preview,

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import { folderShareQueries, sharedViewQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { contentEtag } from '../../../projections/workspace/etag';
+import { withViewTotal } from '../../../projections/script-views/queries';
 import type { GatewayContext } from '../http-context';
 import { ifNoneMatchHits, SHARE_NOT_FOUND } from '../raw-fast-path';
 import { FolderShareScriptParams, RawQuery, ShareIdParam } from '../schemas';
@@ -51,7 +52,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
 
   router.get('/share/:shareId', async (req, res) => {
     const { shareId } = parse(ShareIdParam, req.params);
-    const doc = await shared.sharedScript(shareId);
+    const doc = await withViewTotal(ctx.readStore, await shared.sharedScript(shareId), (view) => view.scriptId);
     if (!doc) throw new NotFoundError(SHARE_NOT_FOUND);
     ctx.views.count(doc.scriptId, 'page');
     res.json({ title: doc.title, content: doc.content, createdAt: doc.createdAt, updatedAt: doc.updatedAt, views: doc.views, version: doc.version });
