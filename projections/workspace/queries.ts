@@ -11,6 +11,7 @@ import {
   type WithViews,
 } from './documents';
 import { withViewTotals } from '../script-views/queries';
+import { MAX_FOLDER_DEPTH } from '../../services/domain/folder/limits';
 
 /** Lists never read contents: `preview` and `size` are stored at projection time. */
 const WITHOUT_CONTENT = { content: 0 } as const;
@@ -54,8 +55,8 @@ export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/
 /** Case-insensitive "contains `text`", as a filter both read-store adapters evaluate. */
 const containing = (text: string) => ({ $regex: escapeRegex(text), $options: 'i' });
 
-/** Deepest folder path followed; the tree is acyclic by construction, this only guards a corrupted read model. */
-const MAX_PATH_DEPTH = 64;
+/** Deepest folder path followed: the deepest a folder can be made (a deeper one predates the limit). */
+const MAX_PATH_DEPTH = MAX_FOLDER_DEPTH;
 /** Parent ids per `$in` of a subtree walk: well under any driver's or SQLite's limit on parameters. */
 const PARENTS_PER_QUERY = 500;
 export type PathItem = { id: string; name: string };
@@ -145,6 +146,20 @@ export const workspaceQueries = (store: ReadStore) => {
     },
     childFolders,
     /**
+     * How many levels the folder's subtree spans, the folder itself counting 1, read a level at a time through the
+     * parent index; stops once past `atMost`, so the cost is at most that many levels of the subtree.
+     */
+    async subtreeLevels(ownerId: string, folderId: string, atMost: number): Promise<number> {
+      const seen = new Set([folderId]);
+      let levels = 1;
+      for (let level = [folderId]; levels <= atMost; levels++) {
+        level = (await childFolders(ownerId, level)).map((f) => f._id).filter((id) => !seen.has(id));
+        if (level.length === 0) break;
+        for (const id of level) seen.add(id);
+      }
+      return levels;
+    },
+    /**
      * The folder and every folder below it (each once, even if the tree has a cycle), read a level at a time through
      * the parent index: the cost is the subtree, not every folder the owner has.
      */
@@ -177,8 +192,8 @@ export interface SharedFolderContents {
 
 /** Most folders and scripts one shared-folder answer lists; beyond it the answer says `truncated: true`. */
 export const SHARED_FOLDER_MAX_ITEMS = 1000;
-/** The tree is acyclic by construction; this only guards against a corrupted read model. */
-const SHARED_FOLDER_MAX_DEPTH = 64;
+/** Levels below a shared folder that its link shows: no folder can be made deeper (and it guards against a cycle). */
+const SHARED_FOLDER_MAX_DEPTH = MAX_FOLDER_DEPTH;
 
 export interface SharedFolderView {
   folder: { name: string; updatedAt: string };

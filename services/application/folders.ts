@@ -9,6 +9,7 @@ import type { Actor, AppContext } from './context';
 import { purgeScript, requireOwnFolder, runScriptCommand } from './scripts';
 import type { FolderDoc } from '../../projections/workspace/documents';
 import { folderView } from './views';
+import { FOLDER_TOO_DEEP, MAX_FOLDER_DEPTH } from '../domain/folder/limits';
 
 type FolderCommandInput = { [K in FolderCommand['type']]: Omit<Extract<FolderCommand, { type: K }>, 'metadata'> }[FolderCommand['type']];
 
@@ -29,6 +30,7 @@ export async function createFolder(
   input: { name: string; parentId: string | null; isPublic: boolean },
 ) {
   await requireOwnFolder(ctx, actor, input.parentId);
+  await requireRoomBelow(ctx, actor, input.parentId, 1);
   const folderId = ctx.newId();
   await runFolderCommand(ctx, actor, { type: 'CreateFolder', data: { folderId, userId: actor.userId, ...input } });
   if (input.parentId && !(await workspaceQueries(ctx.readStore).folder(actor.userId, input.parentId))) {
@@ -52,8 +54,11 @@ export async function updateFolder(
     await requireOwnFolder(ctx, actor, changes.parentId);
     // Moving a folder under one of its own descendants would detach a cycle from the tree. The target's ancestors
     // tell (a walk up, as deep as the tree), not the folder's whole subtree.
-    const targetPath = await workspaceQueries(ctx.readStore).folderPath(actor.userId, changes.parentId);
+    const queries = workspaceQueries(ctx.readStore);
+    const targetPath = await queries.folderPath(actor.userId, changes.parentId);
     if (targetPath?.some((f) => f._id === folderId)) throw new ValidationError('A folder cannot be moved inside itself');
+    const room = MAX_FOLDER_DEPTH - (targetPath?.length ?? 0);
+    if ((await queries.subtreeLevels(actor.userId, folderId, room)) > room) throw new ValidationError(FOLDER_TOO_DEEP);
   }
   const before = await readOwnedFolder(ctx, actor, folderId);
   await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, ...changes } });
@@ -63,6 +68,16 @@ export async function updateFolder(
     throw new ConflictError('Another move changed these folders at the same time; please try again');
   }
   return readOwnedFolder(ctx, actor, folderId);
+}
+
+/**
+ * Refuses (400) `levels` more levels of folders below `parentId` (null: the root) when they would nest deeper than
+ * MAX_FOLDER_DEPTH. Concurrent moves can still pass it together, as they can the cycle check; reads stop at the limit.
+ */
+export async function requireRoomBelow(ctx: AppContext, actor: Actor, parentId: string | null, levels: number): Promise<void> {
+  if (levels === 0) return;
+  const depth = parentId ? ((await workspaceQueries(ctx.readStore).folderPath(actor.userId, parentId))?.length ?? 0) : 0;
+  if (depth + levels > MAX_FOLDER_DEPTH) throw new ValidationError(FOLDER_TOO_DEEP);
 }
 
 async function inCycle(ctx: AppContext, actor: Actor, folderId: string): Promise<boolean> {

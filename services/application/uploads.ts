@@ -2,7 +2,7 @@ import { CONTENT_REQUIRED } from '../domain/script/decider';
 import { MAX_FOLDER_NAME_LENGTH, MAX_TITLE_LENGTH, requireVersionSize, truncateCharacters, utf8Bytes } from '../domain/script/limits';
 import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
-import { createFolder, createFolderChain, purgeLiveFolder } from './folders';
+import { createFolder, createFolderChain, purgeLiveFolder, requireRoomBelow } from './folders';
 import { createScript, prepareScriptBatch, purgeScript, releaseUnusedSlots } from './scripts';
 
 export interface UploadItem {
@@ -38,6 +38,7 @@ function checked(items: UploadItem[]): UploadItem[] {
   }));
 }
 
+const deepestPath = (items: UploadItem[]) => items.reduce((deepest, item) => Math.max(deepest, item.folders.length), 0);
 const totalBytes = (items: UploadItem[]) => items.reduce((sum, item) => sum + utf8Bytes(item.content), 0);
 
 export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: UploadItem[], folderId: string | null) {
@@ -65,6 +66,7 @@ async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], par
 export async function uploadStructure(ctx: AppContext, actor: Actor, uploaded: UploadItem[], parentFolderId: string | null) {
   if (uploaded.length === 0) throw new ValidationError(NO_FILES_FOUND);
   const items = checked(uploaded);
+  await requireRoomBelow(ctx, actor, parentFolderId, deepestPath(items));
   await prepareScriptBatch(ctx, actor, items.length, parentFolderId, totalBytes(items));
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
   try {
@@ -86,8 +88,9 @@ export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: s
   // A name the user typed is refused when too long, like a folder name in the New Folder dialog.
   if (name.length > MAX_FOLDER_NAME_LENGTH) throw new ValidationError(REPOSITORY_NAME_TOO_LONG, { field: 'repositoryName' });
   const items = checked(uploaded);
-  await prepareScriptBatch(ctx, actor, items.length, null, totalBytes(items));
   const tree = stripCommonTopFolder(items);
+  await requireRoomBelow(ctx, actor, null, 1 + deepestPath(tree));
+  await prepareScriptBatch(ctx, actor, items.length, null, totalBytes(items));
   const root = await createFolder(ctx, actor, { name, parentId: null, isPublic: false }).catch(async (error: unknown) => {
     await releaseUnusedSlots(ctx, actor, items.length);
     throw error;

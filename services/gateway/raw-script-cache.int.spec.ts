@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { contentEtag } from '../../projections/workspace/etag';
 import { RawScriptCache } from './raw-script-cache';
+import type { ReadStore } from '../../projections/read-store/read-store';
+import type { ProjectedEvent } from '../../projections/projection';
 
 async function storeWith(sizes: number[]) {
   const store = await openEmbeddedReadStore(':memory:');
@@ -38,6 +40,30 @@ describe('raw script cache', () => {
     const store = await storeWith([10]);
     const cache = new RawScriptCache(store);
     expect(await cache.load('missing')).toBeNull();
+    await store.close();
+  });
+
+  it('does not keep an answer read before a revoke that was projected while the read was under way', async () => {
+    const store = await storeWith([10]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A read store whose read of the share view answers what it found, but only once released (a slow MongoDB read).
+    const slow = {
+      ...store,
+      collection: (name: string) => {
+        const collection = store.collection(name);
+        return { ...collection, findOne: async (filter: Record<string, unknown>) => { const found = await collection.findOne(filter); await held; return found; } };
+      },
+    } as unknown as ReadStore;
+    const cache = new RawScriptCache(slow);
+    const loading = cache.load('share0');
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the read has found the view
+    await store.collection('sharedScripts').deleteOne({ _id: 'share0' });
+    cache.onProjected([{ type: 'ScriptShareRevoked', data: { scriptId: 's0', shareId: 'share0' } } as unknown as ProjectedEvent]);
+    release();
+    expect((await loading)?.scriptId).toBe('s0'); // the request that began before the revoke
+    expect(cache.peek('share0')).toBeUndefined();
+    expect(await cache.load('share0')).toBeNull();
     await store.close();
   });
 });

@@ -26,6 +26,8 @@ function responseHeaders(etag: string, length: number) {
 export class RawScriptCache {
   private readonly entries = new Map<string, RawEntry>();
   private readonly shareIdsByScript = new Map<string, string>();
+  /** per load in flight: the scripts whose events were projected while it read (its answer may predate them) */
+  private readonly inFlight = new Set<Set<string>>();
   private readonly queries;
   private bytes = 0;
 
@@ -52,11 +54,21 @@ export class RawScriptCache {
   async load(shareId: string): Promise<RawEntry | null> {
     const cached = this.peek(shareId);
     if (cached) return cached;
-    const doc = await this.queries.sharedScript(shareId);
+    const projectedMeanwhile = new Set<string>();
+    this.inFlight.add(projectedMeanwhile);
+    let doc;
+    try {
+      doc = await this.queries.sharedScript(shareId);
+    } finally {
+      this.inFlight.delete(projectedMeanwhile);
+    }
     if (!doc) return null;
     const body = Buffer.from(doc.content, 'utf8');
     const entry: RawEntry = { scriptId: doc.scriptId, body, etag: doc.etag, ...responseHeaders(doc.etag, body.length), loadedAt: Date.now() };
     if (body.length > this.maxBytes) return entry; // served, never cached
+    // The read may have seen the document before an event of its script was projected (a save, a revoke) whose
+    // eviction found nothing to evict yet: served once, as the request began before it, but not kept.
+    if (projectedMeanwhile.has(doc.scriptId)) return entry;
     if (this.entries.has(shareId)) this.evict(shareId); // two concurrent misses of one link
     while (this.entries.size >= this.maxEntries || this.bytes + body.length > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
@@ -74,6 +86,7 @@ export class RawScriptCache {
     for (const event of events) {
       if (!SCRIPT_EVENT_TYPES.has(event.type)) continue;
       const scriptId = (event.data as { scriptId: string }).scriptId;
+      for (const touched of this.inFlight) touched.add(scriptId);
       const shareId = this.shareIdsByScript.get(scriptId);
       if (shareId) this.evict(shareId);
     }

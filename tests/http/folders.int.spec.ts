@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createFolder, createScript, ISO_DATE, signedInUser, startTestServer, type TestServer } from './client';
+import { Client, createFolder, createScript, field, file, ISO_DATE, signedInUser, startTestServer, type TestServer } from './client';
 
 let server: TestServer;
 let alice: Client;
@@ -299,5 +299,34 @@ describe('concurrent folder changes', () => {
       const scripts = (await user.get('/api/scripts')).body as { folderId: string | null }[];
       expect(scripts.filter((s) => s.folderId !== null && !folderIds.has(s.folderId))).toEqual([]);
     }
+  });
+
+  it('nests folders at most 64 levels deep: creating, moving or uploading deeper is refused with nothing written', async () => {
+    const user = await signedInUser(server.url, 'deep');
+    const chain: { id: string }[] = [];
+    for (let depth = 1; depth <= 62; depth++) chain.push(await createFolder(user, `L${depth}`, chain.at(-1)?.id ?? null));
+    const at62 = chain.at(-1)!.id;
+    const at63 = await createFolder(user, 'L63', at62);
+    expect((await user.post('/api/folders', { name: 'L64', parentId: at63.id })).status).toBe(201);
+    const tooDeep = await user.post('/api/folders', { name: 'L64 sibling', parentId: (await user.get(`/api/folders?parentId=${at63.id}`)).body[0].id });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error).toBe('Folders can be nested at most 64 levels deep');
+
+    // A folder two levels deep (itself and a child) fits under depth 62, not under 63.
+    const pair = await createFolder(user, 'Pair');
+    await createFolder(user, 'Pair child', pair.id);
+    const refused = await user.put(`/api/folders/${pair.id}`, { parentId: at63.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Folders can be nested at most 64 levels deep');
+    expect((await user.get(`/api/folders/${pair.id}`)).body.parentId).toBeNull();
+    expect((await user.put(`/api/folders/${pair.id}`, { parentId: at62 })).status).toBe(200);
+
+    // An upload whose paths would go past 64 levels writes nothing.
+    const before = (await user.get('/api/folders')).body.length;
+    const upload = await user.upload('/api/upload/structure', [field('parentFolderId', chain[59]!.id), file('deep.lua', 'print(1)', 'files'), field('paths', 'a/b/c/d/e/deep.lua')]);
+    expect(upload.status).toBe(400);
+    expect(upload.body.error).toBe('Folders can be nested at most 64 levels deep');
+    expect((await user.get('/api/folders')).body.length).toBe(before);
+    expect((await user.get('/api/scripts')).body).toEqual([]);
   });
 });

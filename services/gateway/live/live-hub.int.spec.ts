@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteEventStore } from '../../eventstore/sqlite-event-store';
 import { openEmbeddedReadStore } from '../../../projections/read-store/embedded-read-store';
 import { Projector } from '../../../projections/projector';
@@ -64,6 +64,21 @@ function collector() {
 }
 
 describe('LiveHub', () => {
+  it('polls with one timer when two first streams open at once, and stops it when both close', async () => {
+    const { reads } = await setUp();
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const stopped = vi.spyOn(globalThis, 'clearInterval');
+    cleanups.push(() => {
+      vi.restoreAllMocks();
+    });
+    const hub = new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: 20, log: () => {} });
+    cleanups.push(() => hub.stop());
+    const closes = await Promise.all([hub.subscribe('u1', null, collector().stream), hub.subscribe('u2', null, collector().stream)]);
+    expect(started).toHaveBeenCalledTimes(1);
+    for (const close of closes) close();
+    expect(stopped).toHaveBeenCalledWith(started.mock.results[0]!.value);
+  });
+
   it('two gateways polling the same feed, never woken, each deliver the same changes with the same ids', async () => {
     const { reads, save } = await setUp();
     const hubs = [1, 2].map(() => new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: 20, log: () => {} }));

@@ -81,8 +81,12 @@ export class LiveHub {
    */
   async subscribe(userId: string, lastEventId: bigint | null, stream: LiveStream): Promise<() => void> {
     if (this.dispatched === null) {
-      this.dispatched = await this.checkpointKey();
-      if (this.options.pollMs) this.timer = setInterval(() => this.wake(), this.options.pollMs);
+      const start = await this.checkpointKey();
+      // Another first stream may have started reading while this one read the checkpoint: one timer, not two.
+      if (this.dispatched === null) {
+        this.dispatched = start;
+        if (this.options.pollMs) this.timer = setInterval(() => this.wake(), this.options.pollMs);
+      }
     }
     const subscriber: Subscriber = { userId, stream, cursor: this.dispatched, replaying: true, queued: [] };
     const list = this.byUser.get(userId) ?? [];
