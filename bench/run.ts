@@ -10,7 +10,7 @@ import { describePinning, pinSelfToLoadCore, runMeasuringClient, SERVER_CORE, st
 import { measureConcurrentSaves, measureDeepSaves, measuredRound, type SavesFigure } from './saves';
 import { measureSharedPage } from './shared-page';
 import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
-import { measureSearch } from './search';
+import { measureDeepVersionSearch, measureSearch } from './search';
 import { measureViewCost } from './views';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
@@ -25,7 +25,8 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *   deep     saves to scripts with 1,000 versions vs saves to fresh scripts
  *   memory   resident memory and time to ready, empty and after seeding 500 MB of versions, then after reading them
  *   rebuild  projection rebuild events/s over 100,000 events vs a plain read of the same log
- *   search   full-text search over one user's 10,000 scripts vs reading one script by id
+ *   search   full-text search over one user's 10,000 scripts vs reading one script by id; a search of all versions
+ *            of a 20,000-version history vs a 2,000-version one
  *   views    server CPU and disk writes while anonymous views of 4.9 MB shared scripts are counted vs 4 KB ones
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -48,6 +49,7 @@ const REBUILD_EVENTS = num('BENCH_REBUILD_EVENTS', 100_000);
 const SEARCH_SCRIPTS = num('BENCH_SEARCH_SCRIPTS', 10_000);
 const SEARCH_OTHER_SCRIPTS = num('BENCH_SEARCH_OTHER_SCRIPTS', 0);
 const SEARCH_REPEATS = num('BENCH_SEARCH_REPEATS', 30);
+const SEARCH_DEEP_VERSIONS = num('BENCH_SEARCH_DEEP_VERSIONS', 20_000);
 const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
 const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
 const VIEW_SCRIPTS = num('BENCH_VIEW_SCRIPTS', 4);
@@ -280,6 +282,12 @@ async function main() {
       console.log(`  baseline, one script by id: median ${s.lookupMedianMs.toFixed(3)} ms, p99 ${s.lookupP99Ms.toFixed(3)} ms`);
       console.log(`  ratio search/lookup (medians): ${ratio.toFixed(1)}`);
       rows.push({ measure: `search, ${fmt(s.scripts)} scripts, median / p99`, ours: `${s.searchMedianMs.toFixed(2)} / ${s.searchP99Ms.toFixed(2)} ms`, baseline: `lookup by id ${s.lookupMedianMs.toFixed(3)} ms`, ratio: ratio.toFixed(1), target: '', met: null });
+      const d = await measureDeepVersionSearch({ versions: SEARCH_DEEP_VERSIONS, baselineVersions: 2000, repeats: SEARCH_REPEATS });
+      console.log(`\nSearch of all versions for a word every version holds: one script of ${fmt(d.versions)} versions vs one of ${fmt(d.baselineVersions)}, ${SEARCH_REPEATS} rounds alternating:`);
+      console.log(`  ${fmt(d.versions)} versions: median ${d.deepMedianMs.toFixed(2)} ms (longest ${d.deepLongestMs.toFixed(1)} ms, the event loop's wait); ${fmt(d.baselineVersions)} versions: median ${d.baselineMedianMs.toFixed(2)} ms`);
+      const deepRatio = d.deepMedianMs / d.baselineMedianMs;
+      console.log(`  ratio: ${deepRatio.toFixed(2)}`);
+      rows.push({ measure: `search of all versions, ${fmt(d.versions)}-version history`, ours: `${d.deepMedianMs.toFixed(2)} ms`, baseline: `${fmt(d.baselineVersions)} versions ${d.baselineMedianMs.toFixed(2)} ms`, ratio: deepRatio.toFixed(2), target: '', met: null });
     }
 
     if (PARTS.has('views')) {

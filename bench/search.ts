@@ -105,6 +105,79 @@ export async function measureSearch(options: { scripts: number; otherScripts: nu
   }
 }
 
+export interface DeepVersionSearchFigures {
+  versions: number;
+  baselineVersions: number;
+  deepMedianMs: number;
+  baselineMedianMs: number;
+  /** the event loop's longest wait during one search of the deep history */
+  deepLongestMs: number;
+}
+
+/**
+ * A search of all versions (`versions=all`) for a word every version holds, over one script of `versions` versions,
+ * against the same search over a script of `baselineVersions` (another user, same store, alternating): a search of a
+ * long history should cost what a short one does.
+ */
+export async function measureDeepVersionSearch(options: { versions: number; baselineVersions: number; repeats: number }): Promise<DeepVersionSearchFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'luavault-deep-search-'));
+  try {
+    const eventStore = openSqliteEventStore(join(dir, 'events.sqlite'));
+    const deep = await seedHistory(eventStore, options.versions);
+    const short = await seedHistory(eventStore, options.baselineVersions);
+    const readStore = await openEmbeddedReadStore(join(dir, 'read-models.sqlite'));
+    const projector = new Projector(eventStore, readStore, allProjections);
+    await projector.start();
+    await projector.waitFor(await eventStore.headPosition(), 600_000);
+    await readStore.settleTextIndexes();
+    await projector.stop();
+    const ctx = { readStore } as Pick<AppContext, 'readStore'>;
+    const search = (userId: string) => searchOwnContent(ctx, { userId, actorId: `user:${userId}` }, { q: 'local', versions: 'all', limit: 20, skip: 0 });
+    const timed = async (userId: string) => {
+      const started = performance.now();
+      await search(userId);
+      return performance.now() - started;
+    };
+    const deepMs: number[] = [];
+    const baselineMs: number[] = [];
+    await search(deep);
+    await search(short);
+    for (let round = 0; round < options.repeats; round++) {
+      deepMs.push(await timed(deep));
+      baselineMs.push(await timed(short));
+    }
+    await readStore.close();
+    await eventStore.close();
+    // a search is synchronous SQLite on the embedded store: its time is the event loop's wait
+    return { versions: options.versions, baselineVersions: options.baselineVersions, deepMedianMs: percentile(deepMs, 0.5), baselineMedianMs: percentile(baselineMs, 0.5), deepLongestMs: Math.max(...deepMs) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One user with one script of `versions` versions (about 1.5 KB each, every one holding `local`); its user id. */
+async function seedHistory(store: EventStore, versions: number): Promise<string> {
+  const userId = randomId(12);
+  const scriptId = randomId(12);
+  const meta = () => ({ actorId: `user:${userId}`, at: new Date().toISOString(), schemaVersion: 1, ownerId: userId });
+  await store.appendToStream(`user-${userId}`, [{ type: 'UserRegistered', data: { userId, username: `deep${userId}`, passwordHash: 'x', email: null }, metadata: meta() }], {
+    expectedRevision: 'any',
+  });
+  for (let from = 1; from <= versions; from += 500) {
+    const events: NewEvent[] = [];
+    for (let version = from; version < from + 500 && version <= versions; version++) {
+      const content = source(version, version, false);
+      events.push(
+        version === 1
+          ? { type: 'ScriptCreated', data: { scriptId, ownerId: userId, title: 'Deep', content, folderId: null, version: 1, comment: 'Initial version' }, metadata: meta() }
+          : { type: 'ScriptSaved', data: { scriptId, title: 'Deep', content, version, comment: `v${version}` }, metadata: meta() },
+      );
+    }
+    await store.appendToStream(`script-${scriptId}`, events, { expectedRevision: 'any' });
+  }
+  return userId;
+}
+
 /**
  * `count` scripts of one user, created as the server records them (the version-2 save of every tenth one too); the
  * one at `markerAt` holds the word the rare query looks for.

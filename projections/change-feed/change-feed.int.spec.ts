@@ -79,4 +79,27 @@ describe('change feed projection', () => {
       await store.close();
     }
   });
+
+  it('forgets the owner record of a purged script or folder, whether the purge comes in the same batch or a later one', async () => {
+    const at = new Date().toISOString();
+    const events = [
+      ['ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'T', content: 'x', folderId: null, version: 1, comment: '' }],
+      ['FolderCreated', { folderId: 'f1', ownerId: 'u1', name: 'F', parentId: null, isPublic: false }],
+      ['ScriptCreated', { scriptId: 's2', ownerId: 'u1', title: 'T', content: 'x', folderId: null, version: 1, comment: '' }],
+      ['ScriptTrashed', { scriptId: 's1', withFolderId: null }],
+      ['ScriptPurged', { scriptId: 's1', reason: 'emptied' }],
+      ['FolderTrashed', { folderId: 'f1', withFolderId: null }],
+      ['FolderPurged', { folderId: 'f1', reason: 'emptied' }],
+    ].map(([type, data], i) => {
+      const position = BigInt(i);
+      return { type, data, streamName: 'x', position, positionKey: toPositionKey(position), metadata: { actorId: 'user:u1', at, schemaVersion: 1 } } as unknown as ProjectedEvent;
+    });
+    for (const batchSize of [1, 3, 100]) {
+      const store = await projected(events, batchSize);
+      expect((await store.collection(C.owners).find({})).map((o) => o._id), `batches of ${batchSize}`).toEqual(['script:s2']);
+      // the deletion is still told to open clients
+      expect((await changeFeedQueries(store).forUserAfter('u1', '', 100)).map((e) => e.type)).toContain('folder.deleted');
+      await store.close();
+    }
+  });
 });

@@ -35,6 +35,9 @@ export const changeFeedProjection: Projection = {
   applyBatch: applyEvents,
 };
 
+/** Events after which a script or folder never has another event about it (purges, and deletes from before the trash). */
+const GONE_FOR_GOOD = new Set(['ScriptPurged', 'ScriptDeleted', 'FolderPurged', 'FolderDeleted']);
+
 async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<void> {
   const first = events[0];
   if (!first) return;
@@ -43,6 +46,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   const marks = store.collection<MarkDoc>(C.marks);
   const cache = new Map<string, OwnerDoc | null>();
   const changed = new Set<string>();
+  const gone = new Set<string>();
   const users = new Map<string, UserBatch>();
   // Wall-clock age: a rebuild or catch-up over an old log writes no entry it would prune at once.
   const cutoff = new Date(Date.now() - CHANGE_FEED_MAX_AGE_MS).toISOString();
@@ -87,6 +91,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     if (owner === before) continue; // unknown, or already applied (a replay)
     cache.set(key, owner);
     changed.add(key);
+    if (GONE_FOR_GOOD.has(event.type)) gone.add(key);
     if (!owner || !change) continue;
     const batch = await userBatch(owner.ownerId);
     if (event.metadata.at < cutoff) {
@@ -113,7 +118,9 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   for (const [userId, batch] of users) await prune(chunks, marks, userId, cutoff, batch);
   for (const key of changed) {
     const owner = cache.get(key);
-    if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
+    // A purged script or folder has no event to come: its record goes, so records do not pile up with churn.
+    if (gone.has(key)) await owners.deleteOne({ _id: key });
+    else if (owner) await owners.replaceOne({ _id: key }, owner, { upsert: true });
   }
 }
 

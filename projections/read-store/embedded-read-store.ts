@@ -655,16 +655,19 @@ export class EmbeddedReadStore implements ReadStore {
     const skip = options.skip && options.skip > 0 ? options.skip : 0;
     const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
     const fts = state.text.table;
+    // Candidates: FTS5 walks the words' lists from the newest rowid down and scores only the rows it returns.
+    const newest = options.candidates ? ' ORDER BY rowid DESC LIMIT ?' : '';
+    const head = options.candidates ? [match, Math.max(0, Math.floor(options.candidates.newest))] : [match];
     const ranked =
-      `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?) ` +
+      `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?${newest}) ` +
       `SELECT ${state.table}.rowid AS rowid, id FROM ${state.table} JOIN m ON m.r = ${state.table}.rowid${where} ORDER BY m.score, ${tie ?? 'rowid'}`;
     if (plan.exact) {
-      const rows = this.query<{ rowid: number; id: string }>(`${ranked} LIMIT ? OFFSET ?`).all(match, ...plan.params, options.limit, skip);
+      const rows = this.query<{ rowid: number; id: string }>(`${ranked} LIMIT ? OFFSET ?`).all(...head, ...plan.params, options.limit, skip);
       return rows.map((row) => this.docAtRow(state, row.rowid, row.id, null)).filter((doc): doc is Doc => !!doc);
     }
     const test = compileFilter(options.filter);
     const docs: Doc[] = [];
-    for (const row of this.query<{ rowid: number; id: string }>(ranked).iterate(match, ...plan.params)) {
+    for (const row of this.query<{ rowid: number; id: string }>(ranked).iterate(...head, ...plan.params)) {
       const doc = this.docAtRow(state, row.rowid, row.id, null);
       this.stats.docsExamined++;
       if (!doc || !test(doc)) continue;

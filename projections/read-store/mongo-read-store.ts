@@ -88,6 +88,19 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
       $text: { $search: words.map((word) => `"${word}"`).join(' '), $caseSensitive: false, $diacriticSensitive: true },
       $and: [...((options.filter.$and as Filter[] | undefined) ?? []), ...wholeWords],
     };
+    if (options.candidates) {
+      // The newest candidates first (a top-k sort: memory bounded by their number), then ranked. The text score
+      // stays attached to each document from the `$match` holding `$text` on, through the sort and the limit.
+      const pipeline: Document[] = [
+        { $match: filter },
+        { $sort: { [options.candidates.by]: -1 } },
+        { $limit: options.candidates.newest },
+        { $sort: { score: { $meta: 'textScore' }, ...options.sort } },
+        ...(options.skip ? [{ $skip: options.skip }] : []),
+        { $limit: options.limit },
+      ];
+      return (await this.coll.aggregate(pipeline).toArray()) as unknown as T[];
+    }
     const cursor = this.coll.find(filter as MongoFilter<Document>, {
       sort: { score: { $meta: 'textScore' }, ...options.sort },
       ...(options.skip ? { skip: options.skip } : {}),

@@ -446,6 +446,20 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         expect(await found([])).toEqual([]);
       });
 
+      it('ranks only the newest candidates when asked, best match first among them, other owners never counted', async () => {
+        // n1 holds the word most often but is the oldest; another owner's newer documents take no candidate's place
+        await put({ _id: 'n1', ownerId: 'u1', title: 'lamp lamp', body: 'lamp lamp lamp', updatedAt: at(1) });
+        await put({ _id: 'n2', ownerId: 'u1', body: 'a lamp', updatedAt: at(2) });
+        await put({ _id: 'x1', ownerId: 'u2', body: 'lamp', updatedAt: at(3) });
+        await put({ _id: 'n3', ownerId: 'u1', title: 'lamp', body: 'the lamp', updatedAt: at(4) });
+        await put({ _id: 'x2', ownerId: 'u2', body: 'lamp', updatedAt: at(5) });
+        const search = (newest: number) =>
+          notes().searchText(['lamp'], { filter: { ownerId: 'u1' }, sort: { updatedAt: -1 }, limit: 10, candidates: { newest, by: 'updatedAt' } });
+        expect((await search(2)).map((d) => d._id)).toEqual(['n3', 'n2']);
+        expect((await search(3)).map((d) => d._id)).toEqual(['n1', 'n3', 'n2']);
+        expect(await found(['lamp'])).toEqual(['n1', 'n3', 'n2']);
+      });
+
       it('folds case but keeps diacritics (no stemming either)', async () => {
         await put({ _id: 'n1', ownerId: 'u1', title: 'Café', body: 'RUNNING Über', updatedAt: at(1) });
         expect(await found(['café'])).toEqual(['n1']);

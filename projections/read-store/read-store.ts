@@ -43,6 +43,12 @@ export interface TextSearchOptions {
   sort?: Sort;
   skip?: number;
   limit: number;
+  /**
+   * Ranks only the `newest` documents holding the words, newest by `by` (a field that grows as documents are
+   * written, e.g. a log position: the embedded store takes its insertion order for it), so a search costs the same
+   * however many documents hold a common word. Without it, every document holding the words is ranked.
+   */
+  candidates?: { newest: number; by: string };
 }
 
 export interface IndexSpec {
