@@ -10,8 +10,9 @@ export const trashQueries = (store: ReadStore) => {
     entriesPageOf: (ownerId: string, page: PageRequest) =>
       keysetPage(trash, { filter: { ownerId, withFolderId: null }, field: 'trashedAt', direction: -1, projection: { content: 0 } }, page),
     entry: (ownerId: string, id: string) => trash.findOne({ _id: id, ownerId }),
-    /** The subfolders and scripts trashed along with a folder. */
-    trashedWith: (ownerId: string, folderId: string) => trash.find({ ownerId, withFolderId: folderId }, { projection: { content: 0 } }),
+    /** The subfolders or scripts trashed along with a folder, by id after `afterId`, one page (a restore or purge pages through them). */
+    trashedWithPage: (ownerId: string, folderId: string, kind: TrashDoc['kind'], afterId: string | null, limit: number) =>
+      trash.find({ ownerId, withFolderId: folderId, kind, ...(afterId === null ? {} : { _id: { $gt: afterId } }) }, { sort: { _id: 1 }, limit, projection: { content: 0 } }),
     /** Every entry of the account, at most `limit` (account deletion purges them all, page after page). */
     anyOf: (ownerId: string, limit: number) => trash.find({ ownerId }, { limit, projection: { content: 0 } }),
     /** Entries the owner deleted before `cutoff` (ISO time), oldest first: the automatic purge's next batch. */

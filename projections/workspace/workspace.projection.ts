@@ -30,6 +30,8 @@ export const workspaceProjection: Projection = {
     { collection: C.sharedFolders, keys: { folderId: 1 } },
     // the trash list (newest first), and what was trashed along with a folder
     { collection: C.trash, keys: { ownerId: 1, withFolderId: 1, trashedAt: -1, _id: -1 } },
+    // what was trashed along with a folder, one kind at a time, by id (restores and purges page through it)
+    { collection: C.trash, keys: { ownerId: 1, withFolderId: 1, kind: 1, _id: 1 } },
     { collection: C.trash, keys: { trashedAt: 1 } },
   ],
   apply: (event, store) => applyEvents([event], store),

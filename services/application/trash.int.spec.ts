@@ -14,7 +14,8 @@ import type { Actor, AppContext } from './context';
 import { register } from './accounts';
 import { createScript, deleteScript } from './scripts';
 import { createFolder, deleteFolder } from './folders';
-import { listTrash, purgeExpiredTrash, TRASH_PURGE_ACTOR } from './trash';
+import { listTrash, purgeExpiredTrash, purgeFromTrash, restoreFolderFromTrash, TRASH_PURGE_ACTOR } from './trash';
+import { workspaceQueries } from '../../projections/workspace/queries';
 import { trashPurgeIntervalMs } from './trash-purge-job';
 
 /** The automatic purge against a fake clock: nothing is purged a moment early, everything a moment late. */
@@ -88,4 +89,27 @@ describe('purgeExpiredTrash (injected clock, TRASH_DAYS=30)', () => {
     expect(trashPurgeIntervalMs(0.00003)).toBeCloseTo(259.2);
     expect(trashPurgeIntervalMs(0.0000001)).toBe(100);
   });
+});
+
+describe('a folder trashed with more than a page of contents', () => {
+  it('comes back whole, and is purged whole, page after page', async () => {
+    const { user } = await register(ctx(), { username: 'bigfolder', password: 'correct-horse', email: null });
+    const bob: Actor = { userId: user.id, actorId: `user:${user.id}` };
+    const top = await createFolder(ctx(), bob, { name: 'top', parentId: null, isPublic: false });
+    const sub = await createFolder(ctx(), bob, { name: 'sub', parentId: top.id, isPublic: false });
+    for (let i = 0; i < 230; i++) await createScript(ctx(), bob, { title: `s${i}`, content: `print(${i})`, folderId: i % 2 ? top.id : sub.id });
+    const queries = workspaceQueries(readStore);
+    const count = async (folderId: string) => (await queries.scriptsInFolder(bob.userId, folderId)).length;
+    await deleteFolder(ctx(), bob, top.id);
+    expect(await count(top.id)).toBe(0);
+
+    await restoreFolderFromTrash(ctx(), bob, top.id);
+    expect([await count(top.id), await count(sub.id)]).toEqual([115, 115]);
+    expect((await listTrash(ctx(), bob, { limit: 50 })).items).toEqual([]);
+
+    await deleteFolder(ctx(), bob, top.id);
+    await purgeFromTrash(ctx(), bob, top.id, 'folder');
+    expect(await readStore.collection('trash').countDocuments({ ownerId: bob.userId })).toBe(0);
+    expect(await queries.folder(bob.userId, sub.id)).toBeNull();
+  }, 60_000);
 });

@@ -74,19 +74,30 @@ export async function restoreScriptFromTrash(ctx: AppContext, actor: Actor, scri
 /** Brings the folder back with the subfolders and scripts trashed along with it; at the root if its parent is gone. */
 export async function restoreFolderFromTrash(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
   const entry = await requireEntry(ctx, actor, folderId, 'folder');
-  const trash = trashQueries(ctx.readStore);
   await runFolderCommand(ctx, actor, { type: 'RestoreFolderFromTrash', data: { folderId, userId: actor.userId } });
   const parentId = entry.kind === 'folder' ? entry.parentId : null;
   if (parentId && !(await workspaceQueries(ctx.readStore).folder(actor.userId, parentId))) {
     await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, parentId: null } });
   }
-  const along = await trash.trashedWith(actor.userId, folderId);
   // Folders before scripts, so each script finds its folder back.
-  for (const item of along.filter((i) => i.kind === 'folder')) {
+  for await (const item of trashedAlong(ctx, actor, folderId, 'folder')) {
     await runFolderCommand(ctx, actor, { type: 'RestoreFolderFromTrash', data: { folderId: item._id, userId: actor.userId } });
   }
-  for (const item of along.filter((i) => i.kind === 'script')) {
+  for await (const item of trashedAlong(ctx, actor, folderId, 'script')) {
     await runScriptCommand(ctx, actor, { type: 'RestoreScriptFromTrash', data: { scriptId: item._id, userId: actor.userId } });
+  }
+}
+
+const ALONG_PAGE = 200;
+
+/** What was trashed along with a folder, one kind, a page at a time by id: never the whole subtree in memory. */
+async function* trashedAlong(ctx: AppContext, actor: Actor, folderId: string, kind: TrashDoc['kind']): AsyncGenerator<TrashDoc> {
+  const trash = trashQueries(ctx.readStore);
+  for (let after: string | null = null; ; ) {
+    const page = await trash.trashedWithPage(actor.userId, folderId, kind, after, ALONG_PAGE);
+    yield* page;
+    if (page.length < ALONG_PAGE) return;
+    after = page[page.length - 1]!._id;
   }
 }
 
@@ -97,7 +108,9 @@ export async function purgeFromTrash(ctx: AppContext, actor: Actor, id: string, 
     await purgeScript(ctx, actor, id, reason);
     return;
   }
-  for (const item of await trashQueries(ctx.readStore).trashedWith(actor.userId, id)) await purgeTrashed(ctx, actor, item, reason);
+  for (const kind of ['script', 'folder'] as const) {
+    for await (const item of trashedAlong(ctx, actor, id, kind)) await purgeTrashed(ctx, actor, item, reason);
+  }
   await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: id, userId: actor.userId, reason } });
 }
 
