@@ -18,19 +18,31 @@ export const MAX_LINE_CHARS = 300;
 /** characters kept before the first match when a long line must be cut around it */
 const LEAD = 60;
 
-/** Word spans of `text` whose folded form is one of `words` (already folded). */
-export function wordSpans(text: string, words: ReadonlySet<string>): [number, number][] {
+/**
+ * Characters of one script read for its lines: a 5 MB script of one line holding a common word millions of times
+ * costs no more than its first 256 KB (the lines shown come from the start anyway).
+ */
+export const MAX_SCAN_CHARS = 256 * 1024;
+
+/**
+ * Word spans of `text` whose folded form is one of `words` (already folded), up to the first span that starts past
+ * `until` (the spans a cut line can show are within MAX_LINE_CHARS of the first).
+ */
+export function wordSpans(text: string, words: ReadonlySet<string>, until = Number.POSITIVE_INFINITY): [number, number][] {
   const spans: [number, number][] = [];
   for (const match of text.matchAll(WORD)) {
-    if (words.has(foldCase(match[0]))) spans.push([match.index, match.index + match[0].length]);
+    if (!words.has(foldCase(match[0]))) continue;
+    spans.push([match.index, match.index + match[0].length]);
+    if (match.index > Math.min(until, spans[0]![0] + MAX_LINE_CHARS)) break;
   }
   return spans;
 }
 
 /** Whether `text` holds any of `words` (already folded) as a whole word. */
-export const holdsAnyWord = (text: string, words: ReadonlySet<string>): boolean => wordSpans(text, words).length > 0;
+export const holdsAnyWord = (text: string, words: ReadonlySet<string>): boolean => wordSpans(text, words, 0).length > 0;
 
-export function matchingLines(content: string, words: ReadonlySet<string>, maxLines = MAX_LINES): MatchingLine[] {
+export function matchingLines(full: string, words: ReadonlySet<string>, maxLines = MAX_LINES): MatchingLine[] {
+  const content = full.length > MAX_SCAN_CHARS ? full.slice(0, MAX_SCAN_CHARS) : full;
   const lines: MatchingLine[] = [];
   let start = 0;
   for (let number = 1; start <= content.length && lines.length < maxLines; number++) {

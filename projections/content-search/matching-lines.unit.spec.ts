@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_CHARS, matchingLines } from './matching-lines';
+import { MAX_LINE_CHARS, MAX_SCAN_CHARS, matchingLines, wordSpans } from './matching-lines';
 import { searchWords } from '../read-store/search-words';
 
 const words = (query: string) => new Set(searchWords(query));
@@ -30,6 +30,18 @@ describe('matchingLines', () => {
     const early = `needle ${'y'.repeat(500)} needle`;
     const [first] = matchingLines(early, words('needle'));
     expect(first).toEqual({ line: 1, text: early.slice(0, MAX_LINE_CHARS), highlights: [[0, 6]] });
+  });
+
+  it('reads a huge one-line script only as far as its shown line needs, and no further than MAX_SCAN_CHARS', () => {
+    const huge = `${'a '.repeat(2_600_000)}needle`; // 5 MB, one line
+    const [line] = matchingLines(huge, words('a'));
+    expect(line!.text).toHaveLength(MAX_LINE_CHARS);
+    expect(line!.highlights).toHaveLength(150);
+    // spans are gathered only up to the window a cut line can show, not the 2.6 million of the line
+    expect(wordSpans(huge, words('a')).length).toBeLessThan(200);
+    // a word that first appears past what is scanned gets no lines (the result itself is still listed)
+    expect(matchingLines(huge, words('needle'))).toEqual([]);
+    expect(matchingLines(`${'x'.repeat(MAX_SCAN_CHARS - 10)} needle`, words('needle'))).toHaveLength(1);
   });
 
   it('matches case-insensitively but keeps diacritics, as the search index does', () => {

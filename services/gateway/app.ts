@@ -68,7 +68,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
   // session (below) or the API key (in publicApiRoutes) is authenticated.
   api.use(['/register', '/login', '/logout'], jsonBody(SESSION_BODY_LIMIT_BYTES));
-  api.use('/v1', limits.apiRequests, publicApiRoutes(ctx));
+  api.use('/v1', limits.apiRequests, publicApiRoutes(ctx, limits.apiSearch));
   api.use(forMethods(['GET', 'POST'], sessionRoutes(ctx, limits.signIn)));
   api.use(forMethods(['GET'], shareRoutes(ctx)));
   // Only these prefixes need a session, so an unknown /api route still answers 404, not 401.

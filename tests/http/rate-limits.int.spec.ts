@@ -169,6 +169,16 @@ describe('full-text search, per account', () => {
     expect((await user.get('/api/search?q=print&type=scripts')).status).toBe(200);
     expect((await search(await registered(from(proxied)))).status).toBe(200);
   });
+
+  it('counts searches through the public API against the same budget of the key owner', async () => {
+    const user = await registered(from(proxied));
+    const key = (await user.post('/api/api-keys', { name: 'search' })).body.key as string;
+    const api = from(proxied, undefined, key);
+    expect((await user.get('/api/search?q=print&type=content')).status).toBe(200);
+    expect((await api.get('/api/v1/search?q=print')).status).toBe(200);
+    expectLimited(await api.get('/api/v1/search?q=print'), 'search', 2);
+    expectLimited(await user.get('/api/search?q=print&type=content'), 'search', 2);
+  });
 });
 
 async function sharedLink(content: string): Promise<string> {

@@ -153,6 +153,19 @@ describe('multiple files into a folder', () => {
     expect((await alice.get(`/api/folders/${folder.id}/scripts`)).body).toEqual([]);
   });
 
+  it('refuses text fields over 16 KB each or 1 MB in all with 413 (never cut silently) and creates nothing', async () => {
+    const parent = await createFolder(alice, 'Field limits');
+    const longPath = `${'d/'.repeat(9000)}x.lua`; // 18 KB
+    const one = await alice.upload('/api/upload/structure', [field('parentFolderId', parent.id), file('x.lua', 'x', 'files'), field('paths', longPath)]);
+    expect(one.status).toBe(413);
+    expect(one.body.error).toBe('Upload fields too large - at most 16KB each and 1MB in all');
+    const many = Array.from({ length: 70 }, () => field('paths', `${'p'.repeat(15_000)}/x.lua`)); // 70 x 15 KB
+    const all = await alice.upload('/api/upload/structure', [field('parentFolderId', parent.id), file('x.lua', 'x', 'files'), ...many]);
+    expect(all.status).toBe(413);
+    expect(all.body.error).toBe('Upload fields too large - at most 16KB each and 1MB in all');
+    expect((await alice.get(`/api/folders?parentId=${parent.id}`)).body).toEqual([]);
+  });
+
   it('refuses the whole batch when one file is invalid', async () => {
     const folder = await createFolder(alice, 'Batch refused');
     const res = await alice.upload(`/api/upload/folder/${folder.id}`, [file('ok.lua', 'ok', 'files'), file('bad.exe', 'MZ', 'files')]);

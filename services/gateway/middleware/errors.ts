@@ -9,6 +9,13 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
+/** 503: the server refuses more of this kind of work for now (the client may retry). */
+export class ServiceBusyError extends DomainError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 /** 415: a body in an encoding or charset we do not read. */
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message: string) {

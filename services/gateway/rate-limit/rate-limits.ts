@@ -31,6 +31,8 @@ export interface RateLimits {
   apiRequests: RequestHandler;
   /** GET /api/search after requireSession: full-text searches (`type=content`) per account */
   contentSearch: RequestHandler;
+  /** GET /api/v1/search after requireApiKey: the same count per account (the key's owner) as the web app's searches */
+  apiSearch: RequestHandler;
   /** share links through Express (pinned raw versions, the share page's JSON), one count with the fast path */
   shareLinks: RequestHandler;
   /** the raw fast path: false when it answered 429 itself */
@@ -67,6 +69,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       apiKeyCreate: pass,
       apiRequests: pass,
       contentSearch: pass,
+      apiSearch: pass,
       shareLinks: pass,
       rawFastPath: () => true,
       stop: async () => undefined,
@@ -171,6 +174,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
     }),
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
     contentSearch: handler((req, res) => (req.query.type === 'content' ? [[search, userIdOf(res)]] : [])),
+    apiSearch: handler((_req, res) => [[search, userIdOf(res)]]),
     shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ConflictError, ValidationError } from '../../domain/shared/errors';
 import { createScript, deleteScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
 import { createFolder, readOwnedFolder } from '../../application/folders';
@@ -30,7 +30,7 @@ function sendSaved(res: Response, script: ScriptView) {
 }
 
 /** The documented public API under `/api/v1`, authenticated with `X-API-Key`. Same use cases as the web app. */
-export function publicApiRoutes(ctx: GatewayContext): Router {
+export function publicApiRoutes(ctx: GatewayContext, searchLimit: RequestHandler): Router {
   const router = Router();
   const workspace = workspaceQueries(ctx.readStore);
 
@@ -48,7 +48,7 @@ export function publicApiRoutes(ctx: GatewayContext): Router {
     sendPage(req, res, 'scripts', { items: page.items.map(scriptSummaryView), next: page.next });
   });
   // Full-text search of the key owner's scripts, as `GET /api/search?type=content` answers the web app.
-  router.get('/search', (req, res) => sendContentSearch(ctx, req, res));
+  router.get('/search', searchLimit, (req, res) => sendContentSearch(ctx, req, res));
   router.get('/folders', async (req, res) => {
     // `?parentId=` (an id, or `null` for the root) lists one level; without it, every folder
     const { parentId } = parse(FolderListQuery, req.query);

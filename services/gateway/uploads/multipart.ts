@@ -1,11 +1,40 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
-import { PayloadTooLargeError } from '../middleware/errors';
+import { PayloadTooLargeError, ServiceBusyError } from '../middleware/errors';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 500;
 export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
+/** Text fields (paths, names, ids) of one upload together: 500 paths of 32 segments fit many times over. */
+export const MAX_FIELD_BYTES = 1024 * 1024;
+const MAX_FIELD_SIZE = 16 * 1024;
+/**
+ * Upload bytes (files and fields) held by the whole process at once, from arrival until the answer is sent: a flood
+ * of uploads, each within its own limits, must not add up to more memory than the host has. Over it, 503.
+ */
+export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
+
+/** Bytes a group of requests may hold at once. */
+export class ByteBudget {
+  private held = 0;
+  constructor(readonly limit: number) {}
+  /** false when `bytes` more would go over the limit (nothing taken then) */
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.limit) return false;
+    this.held += bytes;
+    return true;
+  }
+  give(bytes: number): void {
+    this.held -= bytes;
+  }
+  get inUse(): number {
+    return this.held;
+  }
+}
+
+/** Every upload route's budget: one per process. */
+export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT);
 export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
 export const FILE_TOO_LARGE = 'File too large - Maximum file size is 5MB';
 /** Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". */
@@ -23,6 +52,8 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
+export const UPLOADS_BUSY = 'The server is busy with other uploads - please try again in a moment';
+export const FIELDS_TOO_LARGE = 'Upload fields too large - at most 16KB each and 1MB in all';
 const NOT_UTF8 = 'Invalid file encoding - files must be UTF-8 text';
 const INTERRUPTED = 'Upload interrupted - the connection closed before the upload ended';
 
@@ -55,7 +86,7 @@ function decodeUtf8(bytes: Buffer): string | null {
  * whatever the client does: a truncated or malformed body is a 400, a body cut off by the client rejects too
  * (nobody is left to answer). A stalled body is ended by the body guard's idle timeout (middleware/body-guard.ts).
  */
-export function readMultipart(req: Request): Promise<MultipartBody> {
+export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
     if (!req.is('multipart/form-data')) {
       reject(new ValidationError('Expected a multipart/form-data upload'));
@@ -71,7 +102,7 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
         headers: req.headers,
         defParamCharset: 'utf8',
         // busboy signals 'limit' when a file *reaches* fileSize, so a file of exactly 5 MB would be refused: allow one byte more.
-        limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FILES, fields: 2 * MAX_FILES + 10, fieldSize: 64 * 1024, parts: 3 * MAX_FILES + 10 },
+        limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FILES, fields: 2 * MAX_FILES + 10, fieldSize: MAX_FIELD_SIZE, parts: 3 * MAX_FILES + 10 },
       });
     } catch {
       reject(new ValidationError('Malformed multipart body'));
@@ -80,7 +111,25 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
     const fields = new Map<string, string[]>();
     const files: UploadedFile[] = [];
     let totalBytes = 0;
+    let fieldBytes = 0;
+    let held = 0;
     let settled = false;
+    // Released once the answer is sent (or the connection drops): until then the request holds what it read.
+    const release = () => {
+      budget.give(held);
+      held = 0;
+    };
+    if (req.res) req.res.once('close', release);
+    else req.once('close', release);
+    /** Counts `bytes` against the process-wide budget; false (and the upload refused) when it is spent. */
+    const hold = (bytes: number): boolean => {
+      if (!budget.take(bytes)) {
+        fail(new ServiceBusyError(UPLOADS_BUSY));
+        return false;
+      }
+      held += bytes;
+      return true;
+    };
     const stopListening = () => {
       req.off('close', onRequestClose).off('error', onRequestError);
     };
@@ -98,7 +147,18 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
     const onRequestError = () => fail(new ValidationError(INTERRUPTED));
     req.on('close', onRequestClose).on('error', onRequestError);
 
-    parser.on('field', (name, value) => fields.set(name, [...(fields.get(name) ?? []), value]));
+    parser.on('field', (name, value, info) => {
+      if (settled) return;
+      fieldBytes += Buffer.byteLength(value) + Buffer.byteLength(name);
+      if (info.valueTruncated || fieldBytes > MAX_FIELD_BYTES) {
+        fail(new PayloadTooLargeError(FIELDS_TOO_LARGE));
+        return;
+      }
+      if (!hold(value.length)) return;
+      const values = fields.get(name);
+      if (values) values.push(value);
+      else fields.set(name, [value]);
+    });
     parser.on('file', (field, stream, info) => {
       // Every file stream gets an error listener: busboy destroys open ones with an error on a truncated body.
       stream.on('error', (error) => fail(malformed(error)));
@@ -112,7 +172,7 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
       stream.on('data', (chunk: Buffer) => {
         totalBytes += chunk.length;
         if (totalBytes > MAX_TOTAL_BYTES) fail(new PayloadTooLargeError('Upload too large - at most 50MB per upload'));
-        else if (!settled) chunks.push(chunk);
+        else if (!settled && hold(chunk.length)) chunks.push(chunk);
       });
       stream.on('limit', () => fail(new PayloadTooLargeError(FILE_TOO_LARGE)));
       stream.on('end', () => {
