@@ -29,7 +29,7 @@ import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { LiveHub } from './gateway/live/live-hub';
 import { healthRoutes } from './gateway/routes/health.routes';
 import { requireMetricsToken } from './gateway/middleware/metrics-token';
-import { capConnectionsPerAddress } from './gateway/connection-cap';
+import { capConnectionsPerAddress, totalConnectionLimit } from './gateway/connection-cap';
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
@@ -295,6 +295,7 @@ async function listen(handler: Parameters<typeof createServer>[1], config: Confi
   );
   server.timeout = config.requestTimeoutMs;
   capConnectionsPerAddress(server, config.maxConnectionsPerAddress, log);
+  server.maxConnections = totalConnectionLimit();
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -153,6 +153,20 @@ describe('multiple files into a folder', () => {
     expect((await alice.get(`/api/folders/${folder.id}/scripts`)).body).toEqual([]);
   });
 
+  it('refuses an upload whose paths would make more than 500 folders, with 413 and nothing created', async () => {
+    const uploader = await signedInUser(server.url, 'manyfolders'); // its 494 folders stay out of alice's lists
+    const parent = await createFolder(uploader, 'Folder count');
+    // 20 files on 26-deep paths of their own: 520 folders; 19 of them would make 494
+    const paths = (n: number) => Array.from({ length: n }, (_, i) => [`${Array.from({ length: 26 }, (_, d) => `f${i}_${d}`).join('/')}/s${i}.lua`, 'x'] as [string, string]);
+    const refused = await uploader.upload('/api/upload/structure', [field('parentFolderId', parent.id), ...tree(paths(20))]);
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toBe('Too many folders - at most 500 per upload');
+    expect((await uploader.get(`/api/folders?parentId=${parent.id}`)).body).toEqual([]);
+    const fits = await uploader.upload('/api/upload/structure', [field('parentFolderId', parent.id), ...tree(paths(19))]);
+    expect(fits.status).toBe(201);
+    expect(fits.body.foldersCreated).toBe(494);
+  }, 60_000);
+
   it('refuses text fields over 16 KB each or 1 MB in all with 413 (never cut silently) and creates nothing', async () => {
     const parent = await createFolder(alice, 'Field limits');
     const longPath = `${'d/'.repeat(9000)}x.lua`; // 18 KB

@@ -149,12 +149,12 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
 
     parser.on('field', (name, value, info) => {
       if (settled) return;
-      fieldBytes += Buffer.byteLength(value) + Buffer.byteLength(name);
+      fieldBytes += Buffer.byteLength(value ?? '') + Buffer.byteLength(name ?? ''); // busboy passes no name for a part without one
       if (info.valueTruncated || fieldBytes > MAX_FIELD_BYTES) {
         fail(new PayloadTooLargeError(FIELDS_TOO_LARGE));
         return;
       }
-      if (!hold(value.length)) return;
+      if (!hold((value ?? '').length)) return;
       const values = fields.get(name);
       if (values) values.push(value);
       else fields.set(name, [value]);
