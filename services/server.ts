@@ -215,6 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokens: new SessionTokens(sessionSecret),
     adminKey: admin.value,
     views,
+    rawCache: rawCache.current,
     log,
   };
   const rateLimitStore = await openRateLimitStore(config);

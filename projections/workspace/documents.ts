@@ -64,6 +64,9 @@ export interface SharedScriptDoc {
   [key: string]: unknown;
 }
 
+/** A share view without its content. */
+export type SharedScriptHead = Pick<SharedScriptDoc, '_id' | 'scriptId' | 'ownerId' | 'title' | 'etag' | 'version' | 'fullHistory' | 'sharedAtVersion' | 'views' | 'createdAt' | 'updatedAt' | 'lastPosition'>;
+
 /** One per live share link of a folder; the tree itself is read from `folders` and `scripts`. */
 export interface SharedFolderDoc {
   _id: string;

@@ -260,7 +260,8 @@ export const sharedViewQueries = (store: ReadStore) => ({
 
 /** A script a folder link opens: the script and the folders from the shared folder down to the script's own. */
 export interface FolderSharedScript {
-  script: ScriptDoc;
+  /** without its content (see services/gateway/version-bodies.ts) */
+  script: ScriptSummaryDoc;
   /** folder names from the shared folder (first) to the folder holding the script (last) */
   path: string[];
 }
@@ -273,7 +274,7 @@ export const folderShareQueries = (store: ReadStore) => ({
   async scriptInSharedFolder(shareId: string, scriptId: string): Promise<FolderSharedScript | null> {
     const share = await store.collection<SharedFolderDoc>(C.sharedFolders).findOne({ _id: shareId });
     if (!share) return null;
-    const script = await store.collection<ScriptDoc>(C.scripts).findOne({ _id: scriptId, ownerId: share.ownerId });
+    const [script] = await store.collection<ScriptDoc>(C.scripts).find({ _id: scriptId, ownerId: share.ownerId }, { projection: WITHOUT_CONTENT, limit: 1 });
     if (!script?.folderId) return null;
     const folders = store.collection<FolderDoc>(C.folders);
     const path: string[] = [];

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../application/context';
 import type { SessionTokens } from '../security/session-tokens';
+import type { RawScriptCache } from './raw-script-cache';
 import type { ViewCounter } from './view-counter';
 
 /** What the HTTP layer adds to the application context. */
@@ -8,6 +9,8 @@ export interface GatewayContext extends AppContext {
   tokens: SessionTokens;
   adminKey: string;
   views: ViewCounter;
+  /** share links' current texts and what each link allows, kept in step with the projections */
+  rawCache: RawScriptCache;
   log: (message: string, error?: unknown) => void;
 }
 

@@ -36,6 +36,23 @@ describe('raw script cache', () => {
     await store.close();
   });
 
+  it('reads a link once for requests that miss it together', async () => {
+    const store = await storeWith([10]);
+    let reads = 0;
+    const counting = {
+      ...store,
+      collection: (name: string) => {
+        const collection = store.collection(name);
+        return { ...collection, findOne: (filter: Record<string, unknown>) => (reads++, collection.findOne(filter)) };
+      },
+    } as unknown as ReadStore;
+    const cache = new RawScriptCache(counting);
+    const [a, b] = await Promise.all([cache.load('share0'), cache.load('share0')]);
+    expect(a).toBe(b);
+    expect(reads).toBe(1);
+    await store.close();
+  });
+
   it('answers a revoked link with nothing', async () => {
     const store = await storeWith([10]);
     const cache = new RawScriptCache(store);
@@ -60,8 +77,10 @@ describe('raw script cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 10)); // the read has found the view
     await store.collection('sharedScripts').deleteOne({ _id: 'share0' });
     cache.onProjected([{ type: 'ScriptShareRevoked', data: { scriptId: 's0', shareId: 'share0' } } as unknown as ProjectedEvent]);
+    const afterRevoke = cache.load('share0'); // arrives while the first read is under way: must not join it
     release();
     expect((await loading)?.scriptId).toBe('s0'); // the request that began before the revoke
+    expect(await afterRevoke).toBeNull();
     expect(cache.peek('share0')).toBeUndefined();
     expect(await cache.load('share0')).toBeNull();
     await store.close();

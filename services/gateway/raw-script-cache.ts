@@ -1,10 +1,13 @@
 import { SCRIPT_EVENT_TYPES } from '../domain/script/events';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import { sharedViewQueries } from '../../projections/workspace/queries';
+import type { SharedScriptHead } from '../../projections/workspace/documents';
 import type { ProjectedEvent } from '../../projections/projection';
 
 export interface RawEntry {
   scriptId: string;
+  /** the share view without its content: what the link allows (pinned versions, history), for the Express share routes */
+  head: SharedScriptHead;
   body: Buffer;
   etag: string;
   /** response headers built once per entry, in Node's flat [name, value, ...] form */
@@ -28,6 +31,7 @@ export class RawScriptCache {
   private readonly shareIdsByScript = new Map<string, string>();
   /** per load in flight: the scripts whose events were projected while it read (its answer may predate them) */
   private readonly inFlight = new Set<Set<string>>();
+  private readonly loading = new Map<string, Promise<RawEntry | null>>();
   private readonly queries;
   private bytes = 0;
 
@@ -51,9 +55,19 @@ export class RawScriptCache {
     return entry;
   }
 
-  async load(shareId: string): Promise<RawEntry | null> {
+  load(shareId: string): Promise<RawEntry | null> {
     const cached = this.peek(shareId);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
+    // Misses of one link arriving together share one read (a burst on a large script would parse it once each).
+    let loading = this.loading.get(shareId);
+    if (!loading) {
+      loading = this.read(shareId).finally(() => this.loading.delete(shareId));
+      this.loading.set(shareId, loading);
+    }
+    return loading;
+  }
+
+  private async read(shareId: string): Promise<RawEntry | null> {
     const projectedMeanwhile = new Set<string>();
     this.inFlight.add(projectedMeanwhile);
     let doc;
@@ -64,12 +78,13 @@ export class RawScriptCache {
     }
     if (!doc) return null;
     const body = Buffer.from(doc.content, 'utf8');
-    const entry: RawEntry = { scriptId: doc.scriptId, body, etag: doc.etag, ...responseHeaders(doc.etag, body.length), loadedAt: Date.now() };
+    const { content: _content, ...head } = doc;
+    const entry: RawEntry = { scriptId: doc.scriptId, head, body, etag: doc.etag, ...responseHeaders(doc.etag, body.length), loadedAt: Date.now() };
     if (body.length > this.maxBytes) return entry; // served, never cached
     // The read may have seen the document before an event of its script was projected (a save, a revoke) whose
     // eviction found nothing to evict yet: served once, as the request began before it, but not kept.
     if (projectedMeanwhile.has(doc.scriptId)) return entry;
-    if (this.entries.has(shareId)) this.evict(shareId); // two concurrent misses of one link
+    if (this.entries.has(shareId)) this.evict(shareId); // a load that outlived an eviction and a newer load
     while (this.entries.size >= this.maxEntries || this.bytes + body.length > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -87,6 +102,8 @@ export class RawScriptCache {
       if (!SCRIPT_EVENT_TYPES.has(event.type)) continue;
       const scriptId = (event.data as { scriptId: string }).scriptId;
       for (const touched of this.inFlight) touched.add(scriptId);
+      // A request arriving from now on must not join a read that began before this event: it reads afresh.
+      if (this.loading.size > 0) this.loading.clear();
       const shareId = this.shareIdsByScript.get(scriptId);
       if (shareId) this.evict(shareId);
     }

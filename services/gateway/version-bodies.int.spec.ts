@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
+import { TIMELINE_COLLECTIONS, versionDocId } from '../../projections/version-timeline/documents';
+import { contentEtag } from '../../projections/workspace/etag';
+import { VersionBodies } from './version-bodies';
+
+describe('version bodies', () => {
+  it('answers every request for one version with the same bytes, read and hashed once; large ones are served, not kept', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
+    const put = (version: number, content: string) =>
+      versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
+    await put(1, 'print("one")');
+    await put(2, 'x'.repeat(600));
+    const bodies = new VersionBodies(store, 4000);
+
+    const first = await bodies.get('s1', 1);
+    expect(first!.body.toString()).toBe('print("one")');
+    expect(first!.etag).toBe(contentEtag('print("one")'));
+    expect(first!.json().toString()).toBe(JSON.stringify('print("one")'));
+    expect(await bodies.get('s1', 1)).toBe(first); // the same entry: one copy however many answers hold it
+
+    // over a quarter of the budget (600 bytes count twice): served each time, never kept
+    const large = await bodies.get('s1', 2);
+    expect(large!.body.length).toBe(600);
+    expect(await bodies.get('s1', 2)).not.toBe(large);
+    expect(await bodies.get('s1', 3)).toBeNull();
+    await store.close();
+  });
+});

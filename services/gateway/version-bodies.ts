@@ -1,0 +1,66 @@
+import { LRUCache } from 'lru-cache';
+import type { ReadStore } from '../../projections/read-store/read-store';
+import { timelineQueries } from '../../projections/version-timeline/queries';
+import { contentEtag } from '../../projections/workspace/etag';
+
+/** One version's text, ready to send: as bytes (a raw answer) and, once asked for, as a JSON string literal. */
+export interface VersionBody {
+  body: Buffer;
+  etag: string;
+  /** `JSON.stringify(content)` as bytes, made on first use (share pages embed it) */
+  json(): Buffer;
+}
+
+/**
+ * The texts of script versions that share links serve, by script and version, in memory and bounded in bytes.
+ * A version never changes, so an entry is never stale; who may read it (the link, its history setting, the folder it
+ * sits in) is checked on every request, by the caller, before asking here. Every answer of one version sends the same
+ * bytes: a flood of requests for a large version (pipelined, or from clients that never read) holds one copy, not one
+ * per request, and costs no parse or hash after the first.
+ */
+export class VersionBodies {
+  private readonly cache: LRUCache<string, VersionBody>;
+  private readonly timeline;
+  private readonly loading = new Map<string, Promise<VersionBody | null>>();
+
+  constructor(
+    readStore: ReadStore,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {
+    this.timeline = timelineQueries(readStore);
+    this.cache = new LRUCache<string, VersionBody>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length * 2 + 64 });
+  }
+
+  /** null when the version timeline does not hold it (yet: a projection behind by a batch, or purged). */
+  get(scriptId: string, version: number): Promise<VersionBody | null> {
+    const key = `${scriptId}:${version}`;
+    const cached = this.cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    // Requests arriving together for a version not yet kept share one read (a burst would otherwise parse it once each).
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.load(key, scriptId, version).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  private async load(key: string, scriptId: string, version: number): Promise<VersionBody | null> {
+    const doc = await this.timeline.version(scriptId, version);
+    if (!doc) return null;
+    const entry = versionBodyOf(doc.content);
+    // A version larger than a quarter of the budget is served but not kept: it would push out everything else.
+    if (entry.body.length * 2 <= this.maxBytes / 4) this.cache.set(key, entry);
+    return entry;
+  }
+}
+
+/** A text as a VersionBody (not kept). */
+export function versionBodyOf(content: string): VersionBody {
+  let json: Buffer | null = null;
+  return {
+    body: Buffer.from(content, 'utf8'),
+    etag: contentEtag(content),
+    json: () => (json ??= Buffer.from(JSON.stringify(content), 'utf8')),
+  };
+}
