@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
 import { WORKSPACE_COLLECTIONS, type ScriptDoc, type ScriptSummaryDoc } from '../workspace/documents';
 import { TIMELINE_COLLECTIONS, type VersionDoc } from '../version-timeline/documents';
-import { holdsAnyWord, matchingLines, type MatchingLine } from './matching-lines';
+import { holdsAnyWord, matchingLines, MAX_SCAN_CHARS, type MatchingLine } from './matching-lines';
 
 /**
  * Full-text search of one user's scripts: the current version of live scripts (the workspace's `scripts`, text index
@@ -17,6 +17,8 @@ export type VersionScope = 'current' | 'all';
  * loop). Twice the deepest result a client can page to (MAX_SEARCH_RESULTS).
  */
 export const VERSION_CANDIDATES = 2000;
+/** A result's lines come from the start of its text: only that much of each content is read (matching-lines.ts). */
+const CONTENT_READ = { field: 'content', chars: MAX_SCAN_CHARS };
 
 export interface ContentSearchRequest {
   ownerId: string;
@@ -55,7 +57,7 @@ export const contentSearchQueries = (store: ReadStore) => {
     });
 
     if (request.versions === 'current') {
-      const found = await scripts.searchText(words, { filter: { ownerId }, sort: { updatedAt: -1 }, skip, limit: limit + 1 });
+      const found = await scripts.searchText(words, { filter: { ownerId }, sort: { updatedAt: -1 }, skip, limit: limit + 1, prefixOf: CONTENT_READ });
       return { hits: found.slice(0, limit).map((script) => describe(script, script)), more: found.length > limit };
     }
     const found = await versions.searchText(words, {
@@ -64,6 +66,7 @@ export const contentSearchQueries = (store: ReadStore) => {
       skip,
       limit: limit + 1,
       candidates: { newest: VERSION_CANDIDATES, by: 'position' },
+      prefixOf: CONTENT_READ,
     });
     const page = found.slice(0, limit);
     const ids = [...new Set(page.map((v) => v.scriptId))];

@@ -356,6 +356,22 @@ describe('embedded full-text index (SQLite FTS5)', () => {
     }
   };
 
+  it('returns a text cut to its start when asked (prefixOf), read from disk or from its cache, the stored document whole', async () => {
+    const body = `lamp ${'é'.repeat(5000)} tail`;
+    for (const cacheBytes of [0, 1024 * 1024]) {
+      const store = await openEmbeddedReadStore(':memory:', { cacheBytes });
+      await store.ensureIndexes(TEXT);
+      const notes = store.collection('notes');
+      await notes.replaceOne({ _id: 'n1' }, { _id: 'n1', ownerId: 'u1', title: 'T', body, n: 1 }, { upsert: true });
+      await notes.replaceOne({ _id: 'n2' }, { _id: 'n2', ownerId: 'u1', title: 'lamp', n: 2 }, { upsert: true }); // no body at all
+      if (cacheBytes > 0) await notes.findOne({ _id: 'n1' }); // now held in the cache: cut in memory, the cached copy untouched
+      const found = await notes.searchText(['lamp'], { filter: { ownerId: 'u1' }, limit: 10, prefixOf: { field: 'body', chars: 10 } });
+      expect(found.map((d) => [d._id, d.body, d.n]).sort()).toEqual([['n1', body.slice(0, 10), 1], ['n2', undefined, 2]]);
+      expect((await notes.findOne({ _id: 'n1' }))!.body).toBe(body);
+      await store.close();
+    }
+  });
+
   it('keeps the index across close and reopen; a failed batch leaves it as it was', async () => {
     const file = tempFile();
     const first = await openEmbeddedReadStore(file);

@@ -554,6 +554,20 @@ export class EmbeddedReadStore implements ReadStore {
     return row ? this.parse(key, row.doc) : undefined;
   }
 
+  /** The document with the text `prefix.field` cut to its first `prefix.chars` characters, cut in SQLite when read from disk. */
+  private docWithPrefixAtRow(state: CollectionState, rowid: number, id: string, prefix: { field: string; chars: number }): Doc | undefined {
+    const held = this.active?.pending.get(state.name)?.get(id)?.doc ?? this.cache?.get(cacheKey(state.name, id));
+    if (held) {
+      const text = held[prefix.field];
+      return typeof text === 'string' && text.length > prefix.chars ? { ...held, [prefix.field]: text.slice(0, prefix.chars) } : held;
+    }
+    const path = `'$."${prefix.field}"'`;
+    const row = this.query<{ doc: string }>(
+      `SELECT CASE WHEN json_type(doc, ${path}) = 'text' THEN json_set(doc, ${path}, substr(json_extract(doc, ${path}), 1, ?)) ELSE doc END AS doc FROM ${state.table} WHERE rowid = ?`,
+    ).get(prefix.chars, rowid);
+    return row ? (JSON.parse(row.doc) as Doc) : undefined;
+  }
+
   private parse(key: string, json: string): Doc {
     const doc = JSON.parse(json) as Doc;
     this.cache?.set(key, doc, { size: CACHE_WEIGHT(json.length) });
@@ -661,14 +675,16 @@ export class EmbeddedReadStore implements ReadStore {
     const ranked =
       `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?${newest}) ` +
       `SELECT ${state.table}.rowid AS rowid, id FROM ${state.table} JOIN m ON m.r = ${state.table}.rowid${where} ORDER BY m.score, ${tie ?? 'rowid'}`;
+    const prefix = options.prefixOf;
+    const load = (rowid: number, id: string) => (prefix ? this.docWithPrefixAtRow(state, rowid, id, prefix) : this.docAtRow(state, rowid, id, null));
     if (plan.exact) {
       const rows = this.query<{ rowid: number; id: string }>(`${ranked} LIMIT ? OFFSET ?`).all(...head, ...plan.params, options.limit, skip);
-      return rows.map((row) => this.docAtRow(state, row.rowid, row.id, null)).filter((doc): doc is Doc => !!doc);
+      return rows.map((row) => load(row.rowid, row.id)).filter((doc): doc is Doc => !!doc);
     }
     const test = compileFilter(options.filter);
     const docs: Doc[] = [];
     for (const row of this.query<{ rowid: number; id: string }>(ranked).iterate(...head, ...plan.params)) {
-      const doc = this.docAtRow(state, row.rowid, row.id, null);
+      const doc = load(row.rowid, row.id);
       this.stats.docsExamined++;
       if (!doc || !test(doc)) continue;
       docs.push(doc);

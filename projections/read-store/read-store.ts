@@ -49,6 +49,11 @@ export interface TextSearchOptions {
    * however many documents hold a common word. Without it, every document holding the words is ranked.
    */
   candidates?: { newest: number; by: string };
+  /**
+   * The store may return `field` cut to its first `chars` characters (the embedded store does, in SQLite, so a page
+   * of large documents is never parsed whole; MongoDB returns it whole). For callers that read only a text's start.
+   */
+  prefixOf?: { field: string; chars: number };
 }
 
 export interface IndexSpec {
