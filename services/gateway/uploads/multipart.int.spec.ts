@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../middleware/errors';
-import { ByteBudget, readMultipart, UPLOADS_BUSY } from './multipart';
+import { ByteBudget } from '../byte-budget';
+import { readMultipart, UPLOADS_BUSY } from './multipart';
 
 /** The process-wide budget of upload bytes: a flood of uploads, each within its own limits, is refused past it. */
 

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError } from '../middleware/errors';
+import { ByteBudget } from '../byte-budget';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 500;
@@ -14,24 +15,6 @@ const MAX_FIELD_SIZE = 16 * 1024;
  * of uploads, each within its own limits, must not add up to more memory than the host has. Over it, 503.
  */
 export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
-
-/** Bytes a group of requests may hold at once. */
-export class ByteBudget {
-  private held = 0;
-  constructor(readonly limit: number) {}
-  /** false when `bytes` more would go over the limit (nothing taken then) */
-  take(bytes: number): boolean {
-    if (this.held + bytes > this.limit) return false;
-    this.held += bytes;
-    return true;
-  }
-  give(bytes: number): void {
-    this.held -= bytes;
-  }
-  get inUse(): number {
-    return this.held;
-  }
-}
 
 /** Every upload route's budget: one per process. */
 export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT);
