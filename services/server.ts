@@ -24,6 +24,7 @@ import { createApp } from './gateway/app';
 import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
 import { RawScriptCache } from './gateway/raw-script-cache';
+import { VersionBodies } from './gateway/version-bodies';
 import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
 import { LiveHub } from './gateway/live/live-hub';
@@ -216,6 +217,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     adminKey: admin.value,
     views,
     rawCache: rawCache.current,
+    versionBodies: new VersionBodies(readStore),
     log,
   };
   const rateLimitStore = await openRateLimitStore(config);

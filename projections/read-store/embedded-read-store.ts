@@ -636,16 +636,15 @@ export class EmbeddedReadStore implements ReadStore {
     return order ? docs.slice(skip, wanted) : shape(docs, sort, skip, wanted);
   }
 
+  /** Counted in SQL on key columns whenever they decide the filter (an id included): no document is read or parsed. */
   private count(name: string, filter: Filter): number {
     const state = this.collections.get(name);
     if (!state) return 0;
-    if (!idsOf(filter)) {
-      const plan = planFilter(filter, this.columnsOf(state));
-      if (plan.exact) {
-        this.flushCollection(state);
-        const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
-        return this.query<{ n: number }>(`SELECT count(*) AS n FROM ${state.table}${where}`).get(...plan.params)!.n;
-      }
+    const plan = planFilter(filter, this.columnsOf(state));
+    if (plan.exact) {
+      this.flushCollection(state);
+      const where = plan.where.length > 0 ? ` WHERE ${plan.where.join(' AND ')}` : '';
+      return this.query<{ n: number }>(`SELECT count(*) AS n FROM ${state.table}${where}`).get(...plan.params)!.n;
     }
     return this.select(name, filter).length;
   }

@@ -130,6 +130,8 @@ export const workspaceQueries = (store: ReadStore) => {
       return paths;
     },
     script: (ownerId: string, scriptId: string) => scripts.findOne({ _id: scriptId, ownerId }),
+    /** Whether the owner has this live script, without reading it (a count on indexed keys). */
+    ownsScript: async (ownerId: string, scriptId: string) => (await scripts.countDocuments({ _id: scriptId, ownerId })) > 0,
     folder: (ownerId: string, folderId: string) => folders.findOne({ _id: folderId, ownerId }),
     /** Ancestors root-first, ending with the folder itself. Stops on a cycle rather than looping. */
     async folderPath(ownerId: string, folderId: string): Promise<FolderDoc[] | null> {

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../application/context';
 import type { SessionTokens } from '../security/session-tokens';
 import type { RawScriptCache } from './raw-script-cache';
+import type { VersionBodies } from './version-bodies';
 import type { ViewCounter } from './view-counter';
 
 /** What the HTTP layer adds to the application context. */
@@ -11,6 +12,8 @@ export interface GatewayContext extends AppContext {
   views: ViewCounter;
   /** share links' current texts and what each link allows, kept in step with the projections */
   rawCache: RawScriptCache;
+  /** version texts, shared by every answer that sends one (share links, the owner's version reads) */
+  versionBodies: VersionBodies;
   log: (message: string, error?: unknown) => void;
 }
 

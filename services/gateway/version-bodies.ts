@@ -1,10 +1,14 @@
+import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import { timelineQueries } from '../../projections/version-timeline/queries';
+import type { VersionSummaryDoc } from '../../projections/version-timeline/documents';
 import { contentEtag } from '../../projections/workspace/etag';
 
 /** One version's text, ready to send: as bytes (a raw answer) and, once asked for, as a JSON string literal. */
 export interface VersionBody {
+  /** the version's other fields (comment, time, author), when read from the version timeline */
+  summary: VersionSummaryDoc | null;
   body: Buffer;
   etag: string;
   /** `JSON.stringify(content)` as bytes, made on first use (share pages embed it) */
@@ -48,7 +52,8 @@ export class VersionBodies {
   private async load(key: string, scriptId: string, version: number): Promise<VersionBody | null> {
     const doc = await this.timeline.version(scriptId, version);
     if (!doc) return null;
-    const entry = versionBodyOf(doc.content);
+    const { content, ...summary } = doc;
+    const entry = versionBodyOf(content, summary);
     // A version larger than a quarter of the budget is served but not kept: it would push out everything else.
     if (entry.body.length * 2 <= this.maxBytes / 4) this.cache.set(key, entry);
     return entry;
@@ -56,11 +61,27 @@ export class VersionBodies {
 }
 
 /** A text as a VersionBody (not kept). */
-export function versionBodyOf(content: string): VersionBody {
+export function versionBodyOf(content: string, summary: VersionSummaryDoc | null = null): VersionBody {
   let json: Buffer | null = null;
   return {
+    summary,
     body: Buffer.from(content, 'utf8'),
     etag: contentEtag(content),
     json: () => (json ??= Buffer.from(JSON.stringify(content), 'utf8')),
   };
+}
+
+/**
+ * `{...head, "content": <text>, ...tail}` as JSON, the content's JSON literal written from the shared bytes: an answer
+ * holding a 5 MB script costs no 5 MB string per request.
+ */
+export function sendJsonWithContent(res: Response, head: Record<string, unknown>, text: VersionBody, tail: Record<string, unknown>): void {
+  const open = Buffer.from(`${JSON.stringify(head).slice(0, -1)}${Object.keys(head).length > 0 ? ',' : ''}"content":`, 'utf8');
+  const close = Buffer.from(Object.keys(tail).length > 0 ? `,${JSON.stringify(tail).slice(1)}` : '}', 'utf8');
+  const content = text.json();
+  res.type('application/json; charset=utf-8');
+  res.set('Content-Length', String(open.length + content.length + close.length));
+  res.write(open);
+  res.write(content);
+  res.end(close);
 }

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../domain/shared/errors';
 import { folderShareQueries, sharedViewQueries } from '../../../projections/workspace/queries';
 import { WORKSPACE_COLLECTIONS, type ScriptDoc, type SharedScriptHead } from '../../../projections/workspace/documents';
-import { VersionBodies, versionBodyOf, type VersionBody } from '../version-bodies';
+import { sendJsonWithContent, versionBodyOf, type VersionBody } from '../version-bodies';
 import { withViewTotal } from '../../../projections/script-views/queries';
 import type { GatewayContext } from '../http-context';
 import { ifNoneMatchHits, SHARE_NOT_FOUND } from '../raw-fast-path';
@@ -14,7 +14,7 @@ const FOLDER_SCRIPT_NOT_FOUND = 'Script not found in this shared folder, or the 
 /** Public share links: no account needed, nothing but what the owner shared. */
 export function shareRoutes(ctx: GatewayContext): Router {
   const router = Router();
-  const bodies = new VersionBodies(ctx.readStore);
+  const bodies = ctx.versionBodies;
   const shared = sharedViewQueries(ctx.readStore);
   const inFolder = folderShareQueries(ctx.readStore);
 
@@ -99,19 +99,4 @@ function sendRaw(req: Request, res: Response, text: VersionBody): void {
     return;
   }
   res.type('text/plain; charset=utf-8').send(text.body);
-}
-
-/**
- * `{...head, "content": <text>, ...tail}` as JSON, the content's JSON literal written from the shared bytes: a share
- * page of a 5 MB script costs no 5 MB string per request.
- */
-function sendJsonWithContent(res: Response, head: Record<string, unknown>, text: VersionBody, tail: Record<string, unknown>): void {
-  const open = Buffer.from(`${JSON.stringify(head).slice(0, -1)},"content":`, 'utf8');
-  const close = Buffer.from(`,${JSON.stringify(tail).slice(1)}`, 'utf8');
-  const content = text.json();
-  res.type('application/json; charset=utf-8');
-  res.set('Content-Length', String(open.length + content.length + close.length));
-  res.write(open);
-  res.write(content);
-  res.end(close);
 }
