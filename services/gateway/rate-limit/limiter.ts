@@ -29,6 +29,12 @@ export class Limiter {
     }
   }
 
+  /** Adds `amount` to `key`'s count without a verdict (a costly request charged after it ran). */
+  charge(key: string, amount: number): void {
+    if (amount <= 0) return;
+    this.store.hit(this.key(key), this.policy.windowSeconds * 1000, amount).catch(this.onStoreError);
+  }
+
   /** Forgets `key`'s count (a successful sign-in clears the attempts before it). */
   async reset(key: string): Promise<void> {
     await this.store.reset(this.key(key)).catch(this.onStoreError);

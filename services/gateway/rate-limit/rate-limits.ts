@@ -57,6 +57,31 @@ type Check = [Limiter | null, string | null | undefined];
 
 const pass: RequestHandler = (_req, _res, next) => next();
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** A search counts one more against its account's budget for every SEARCH_MS_PER_CHARGE it took beyond the first. */
+export const SEARCH_MS_PER_CHARGE = 100;
+
+/**
+ * `limit` wrapped so the request, once answered, is charged by the time it took: one more hit of `limiter` per
+ * SEARCH_MS_PER_CHARGE after the first. Searching a history of huge texts can take a second or more (a synchronous
+ * read on the embedded store); charged by time, an account's budget bounds the seconds it can spend, not only the
+ * number of searches.
+ */
+export function chargedByTime(
+  limiter: Pick<Limiter, 'charge'> | null,
+  accountOf: (req: Request, res: Response) => string | undefined,
+  limit: RequestHandler,
+): RequestHandler {
+  if (!limiter) return limit;
+  return (req, res, next) =>
+    limit(req, res, (error?: unknown) => {
+      const account = accountOf(req, res);
+      if (!error && account) {
+        const started = performance.now();
+        res.once('finish', () => limiter.charge(account, Math.floor((performance.now() - started) / SEARCH_MS_PER_CHARGE)));
+      }
+      next(error);
+    });
+}
 
 export function createRateLimits(deps: RateLimitDeps): RateLimits {
   const { config } = deps;
@@ -173,8 +198,8 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       return checks;
     }),
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
-    contentSearch: handler((req, res) => (req.query.type === 'content' ? [[search, userIdOf(res)]] : [])),
-    apiSearch: handler((_req, res) => [[search, userIdOf(res)]]),
+    contentSearch: chargedByTime(search, (req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined), handler((req, res) => (req.query.type === 'content' ? [[search, userIdOf(res)]] : []))),
+    apiSearch: chargedByTime(search, (_req, res) => userIdOf(res), handler((_req, res) => [[search, userIdOf(res)]])),
     shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;
