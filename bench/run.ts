@@ -293,7 +293,7 @@ async function main() {
     if (PARTS.has('views')) {
       const input = { scripts: VIEW_SCRIPTS, smallBytes: 4 * 1024, largeBytes: 4_900_000, fetchesPerSecond: 4, seconds: VIEW_SECONDS, rounds: 2 };
       console.log(`\nCounting anonymous views: ${input.scripts} shared scripts fetched ${input.fetchesPerSecond} times a second each (If-None-Match, answered 304), 4.9 MB scripts vs 4 KB ones, ${input.rounds} alternating windows of ${input.seconds} s each:`);
-      const v = await measureViewCost(dir, input);
+      const v = await measureViewCost(input);
       const line = (f: { cpuPercent: number; writeMbPerSecond: number }) => `CPU ${f.cpuPercent.toFixed(1)} % of a core, disk writes ${f.writeMbPerSecond.toFixed(2)} MB/s`;
       console.log(`  4 KB scripts: ${line(v.small)}`);
       console.log(`  4.9 MB scripts: ${line(v.large)}`);

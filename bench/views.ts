@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createScript, luaSource, register, shareRawUrl } from './api';
+import { createScript, luaSource, shareRawUrl } from './api';
 import { median } from './load';
-import { startLuaVault, waitReady } from './luavault';
-import { stopChild } from './processes';
-import { cpuSeconds } from './saves';
+import { probeServer, sleep } from './probe-server';
 
 /**
  * What anonymous views of shared scripts cost the server, by script size: the same number of shared scripts, small
@@ -26,19 +22,13 @@ export interface ViewCostFigures {
   large: { cpuPercent: number; writeMbPerSecond: number };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const bytesWritten = (pid: number) => Number(/write_bytes: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
-
-export async function measureViewCost(dir: string, input: ViewCostInput): Promise<ViewCostFigures> {
-  const lv = await startLuaVault(join(dir, 'views-data'));
+export async function measureViewCost(input: ViewCostInput): Promise<ViewCostFigures> {
+  const server = await probeServer('viewer');
   try {
-    await waitReady(lv.url);
-    const pid = lv.child.pid!;
-    const user = await register(lv.url, 'viewer');
     const shared = async (label: string, bytes: number) => {
       const links: { url: string; etag: string }[] = [];
       for (let i = 0; i < input.scripts; i++) {
-        const url = await shareRawUrl(lv.url, user, await createScript(lv.url, user, `${label} ${i}`, luaSource(`${label}${i}`, 1, bytes)));
+        const url = await shareRawUrl(server.url, server.user, await createScript(server.url, server.user, `${label} ${i}`, luaSource(`${label}${i}`, 1, bytes)));
         const res = await fetch(url);
         await res.arrayBuffer();
         links.push({ url, etag: res.headers.get('etag') ?? '' });
@@ -48,8 +38,8 @@ export async function measureViewCost(dir: string, input: ViewCostInput): Promis
     const sets = { small: await shared('small', input.smallBytes), large: await shared('large', input.largeBytes) };
     await sleep(2000); // the creates' projection and the first fetches' views settle
     const window = async (links: { url: string; etag: string }[]) => {
-      const cpu0 = cpuSeconds(pid);
-      const written0 = bytesWritten(pid);
+      const cpu0 = server.cpuMs();
+      const written0 = server.writtenBytes();
       const started = performance.now();
       for (let tick = 0; tick < input.seconds * input.fetchesPerSecond; tick++) {
         const due = started + (tick * 1000) / input.fetchesPerSecond;
@@ -57,8 +47,8 @@ export async function measureViewCost(dir: string, input: ViewCostInput): Promis
         await Promise.all(links.map(async ({ url, etag }) => void (await (await fetch(url, { headers: { 'if-none-match': etag } })).arrayBuffer())));
       }
       await sleep(1500); // the last views are recorded and projected inside the window
-      const seconds = (performance.now() - started) / 1000;
-      return { cpuPercent: ((cpuSeconds(pid) - cpu0) / seconds) * 100, writeMbPerSecond: (bytesWritten(pid) - written0) / seconds / 1e6 };
+      const ms = performance.now() - started;
+      return { cpuPercent: ((server.cpuMs() - cpu0) / ms) * 100, writeMbPerSecond: (server.writtenBytes() - written0) / ms / 1000 };
     };
     const rounds = { small: [] as ViewCostFigures['small'][], large: [] as ViewCostFigures['large'][] };
     for (let round = 0; round < input.rounds; round++) {
@@ -67,6 +57,6 @@ export async function measureViewCost(dir: string, input: ViewCostInput): Promis
     const summary = (list: ViewCostFigures['small'][]) => ({ cpuPercent: median(list.map((r) => r.cpuPercent)), writeMbPerSecond: median(list.map((r) => r.writeMbPerSecond)) });
     return { small: summary(rounds.small), large: summary(rounds.large) };
   } finally {
-    await stopChild(lv.child);
+    await server.stop();
   }
 }

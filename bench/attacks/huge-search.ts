@@ -1,5 +1,5 @@
 import { api, createScript, saveScript } from '../api';
-import { probeServer, sleep } from './probe-server';
+import { probeServer, sleep } from '../probe-server';
 
 /**
  * One account's content searches over one 5 MB one-line script (`a a a ... needle`) saved 19 times: the server's CPU

@@ -1,5 +1,5 @@
 import { api, createScript, luaSource, saveScript } from '../api';
-import { probeServer, sleep } from './probe-server';
+import { probeServer, sleep } from '../probe-server';
 
 /** The server's CPU per owner read of a 5 MB version (`GET /api/scripts/{id}/versions/1`), 40 reads.   npx tsx bench/attacks/owner-version-reads.ts */
 const server = await probeServer('owner');

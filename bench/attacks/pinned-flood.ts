@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { api, createScript, luaSource, saveScript } from '../api';
-import { probeServer, sleep } from './probe-server';
+import { probeServer, sleep } from '../probe-server';
 
 /**
  * Anonymous clients that pipeline requests for a 5 MB shared script (pinned versions and the share page) and never
