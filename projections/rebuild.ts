@@ -71,9 +71,9 @@ export async function adoptReadModels(source: ReadStore, target: ReadStore, proj
     await target.commitBatch(projection.name, checkpoint, async (batch) => {
       for (const name of projection.collections) {
         const keep = new Set<string>();
-        await eachPage(source, name, (docs) => docs.forEach((doc) => keep.add(doc._id)), signal);
+        await eachPage(source, name, (docs) => docs.forEach((doc) => keep.add(doc._id)), { signal });
         const stale: string[] = [];
-        await eachPage(batch, name, (docs) => docs.forEach((doc) => keep.has(doc._id) || stale.push(doc._id)), signal);
+        await eachPage(batch, name, (docs) => docs.forEach((doc) => keep.has(doc._id) || stale.push(doc._id)), { signal });
         for (let i = 0; i < stale.length; i += PAGE_SIZE) await batch.collection(name).deleteMany({ _id: { $in: stale.slice(i, i + PAGE_SIZE) } });
         await eachPage(
           source,
@@ -81,7 +81,7 @@ export async function adoptReadModels(source: ReadStore, target: ReadStore, proj
           async (docs) => {
             for (const doc of docs) await batch.collection(name).replaceOne({ _id: doc._id }, doc, { upsert: true });
           },
-          signal,
+          { signal },
         );
       }
     });

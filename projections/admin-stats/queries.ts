@@ -1,9 +1,9 @@
 import type { ReadStore } from '../read-store/read-store';
 import type { PageRequest } from '../keyset-page';
 import { ACCOUNT_COLLECTIONS, type UserDoc } from '../accounts/documents';
-import { WORKSPACE_COLLECTIONS, type ScriptDoc, type ScriptSummaryDoc } from '../workspace/documents';
+import { WORKSPACE_COLLECTIONS, type ScriptDoc, type ScriptSummaryDoc, type WithViews } from '../workspace/documents';
 import { SCRIPT_VIEWS_COLLECTIONS, type ScriptViewTotalDoc } from '../script-views/documents';
-import { withViewTotal, withViewTotals } from '../script-views/queries';
+import { withTotal, withViewTotal } from '../script-views/queries';
 import { scriptSummaryPage } from '../workspace/queries';
 import { ADMIN_STATS_COLLECTIONS, type AdminStatsDoc } from './admin-stats.projection';
 
@@ -32,17 +32,17 @@ export const adminQueries = (store: ReadStore) => {
    * still carry is added for display) until a rebuild of the read models.
    */
   const topViewed = async () => {
-    const top: ScriptSummaryDoc[] = [];
+    const top: WithViews<ScriptSummaryDoc>[] = [];
     for (let skip = 0, page = 0; page < TOP_VIEWED_PAGES && top.length < TOP_VIEWED_COUNT; page++, skip += TOP_VIEWED_PAGE_SIZE) {
       const ranked = await totals.find({}, { sort: { views: -1, _id: 1 }, skip, limit: TOP_VIEWED_PAGE_SIZE });
       const live = new Map<string, ScriptSummaryDoc>((await scripts.find({ _id: { $in: ranked.map((t) => t._id) } }, { projection: { content: 0 } })).map((s) => [s._id, s]));
       for (const total of ranked) {
         const script = live.get(total._id);
-        if (script && top.length < TOP_VIEWED_COUNT) top.push(script);
+        if (script && top.length < TOP_VIEWED_COUNT) top.push(withTotal(script, total.views));
       }
       if (ranked.length < TOP_VIEWED_PAGE_SIZE) break;
     }
-    return withViewTotals(store, top);
+    return top;
   };
   return {
     usernamesOf,

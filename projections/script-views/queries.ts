@@ -31,8 +31,11 @@ export async function withViewTotals<T extends { _id: string; views?: number }>(
   const ids = [...new Set(docs.map(scriptIdOf))];
   const totals = await store.collection<ScriptViewTotalDoc>(C.totals).find({ _id: ids.length === 1 ? ids[0]! : { $in: ids } }, { projection: { views: 1 } });
   const byId = new Map(totals.map((t) => [t._id, t.views]));
-  return docs.map((doc) => ({ ...doc, views: (doc.views ?? 0) + (byId.get(scriptIdOf(doc)) ?? 0) }));
+  return docs.map((doc) => withTotal(doc, byId.get(scriptIdOf(doc))));
 }
+
+/** `doc` with its all-time views: its `total` in this read model, plus what a document projected earlier carries. */
+export const withTotal = <T extends { views?: number }>(doc: T, total: number | undefined): WithViews<T> => ({ ...doc, views: (doc.views ?? 0) + (total ?? 0) });
 
 /** One document with its view total (see `withViewTotals`); null stays null. */
 export async function withViewTotal<T extends { _id: string; views?: number }>(

@@ -73,6 +73,24 @@ export const workspaceQueries = (store: ReadStore) => {
     }
     return children;
   };
+  /**
+   * The folders below `folderId`, one level at a time through the parent index, each folder once: `seen` guards against
+   * a cycle in the read model (two concurrent moves can make one), without which the walk would never end.
+   */
+  async function* levelsBelow(ownerId: string, folderId: string): AsyncGenerator<FolderDoc[]> {
+    const seen = new Set([folderId]);
+    for (let parents = [folderId]; ; ) {
+      const level: FolderDoc[] = [];
+      for (const child of await childFolders(ownerId, parents)) {
+        if (seen.has(child._id)) continue;
+        seen.add(child._id);
+        level.push(child);
+      }
+      if (level.length === 0) return;
+      yield level;
+      parents = level.map((f) => f._id);
+    }
+  }
   return {
     /** Every script in one folder, without contents (the folder deletion moves them out one by one). */
     scriptsInFolder: (ownerId: string, folderId: string): Promise<ScriptSummaryDoc[]> =>
@@ -148,17 +166,13 @@ export const workspaceQueries = (store: ReadStore) => {
     },
     childFolders,
     /**
-     * How many levels the folder's subtree spans, the folder itself counting 1, read a level at a time through the
-     * parent index; stops once past `atMost`, so the cost is at most that many levels of the subtree.
+     * How many levels the folder's subtree spans, the folder itself counting 1; stops once past `atMost`, so the cost
+     * is at most that many levels of the subtree.
      */
     async subtreeLevels(ownerId: string, folderId: string, atMost: number): Promise<number> {
-      const seen = new Set([folderId]);
       let levels = 1;
-      for (let level = [folderId]; levels <= atMost; levels++) {
-        level = (await childFolders(ownerId, level)).map((f) => f._id).filter((id) => !seen.has(id));
-        if (level.length === 0) break;
-        for (const id of level) seen.add(id);
-      }
+      if (levels > atMost) return levels;
+      for await (const _level of levelsBelow(ownerId, folderId)) if (++levels > atMost) break;
       return levels;
     },
     /**
@@ -169,19 +183,7 @@ export const workspaceQueries = (store: ReadStore) => {
       const root = await folders.findOne({ _id: folderId, ownerId });
       if (!root) return [];
       const result = [root];
-      // `seen` guards against a cycle in the read model (two concurrent moves can make one): without it this
-      // walk would never end.
-      const seen = new Set([root._id]);
-      for (let level = [root._id]; level.length > 0; ) {
-        const next: string[] = [];
-        for (const child of await childFolders(ownerId, level)) {
-          if (seen.has(child._id)) continue;
-          seen.add(child._id);
-          result.push(child);
-          next.push(child._id);
-        }
-        level = next;
-      }
+      for await (const level of levelsBelow(ownerId, root._id)) result.push(...level);
       return result;
     },
   };

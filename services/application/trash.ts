@@ -79,26 +79,14 @@ export async function restoreFolderFromTrash(ctx: AppContext, actor: Actor, fold
   if (parentId && !(await workspaceQueries(ctx.readStore).folder(actor.userId, parentId))) {
     await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId, userId: actor.userId, parentId: null } });
   }
-  // Folders before scripts, so each script finds its folder back.
-  for await (const item of trashedAlong(ctx, actor, folderId, 'folder')) {
-    await runFolderCommand(ctx, actor, { type: 'RestoreFolderFromTrash', data: { folderId: item._id, userId: actor.userId } });
-  }
-  for await (const item of trashedAlong(ctx, actor, folderId, 'script')) {
-    await runScriptCommand(ctx, actor, { type: 'RestoreScriptFromTrash', data: { scriptId: item._id, userId: actor.userId } });
-  }
-}
-
-const ALONG_PAGE = 200;
-
-/** What was trashed along with a folder, one kind, a page at a time by id: never the whole subtree in memory. */
-async function* trashedAlong(ctx: AppContext, actor: Actor, folderId: string, kind: TrashDoc['kind']): AsyncGenerator<TrashDoc> {
   const trash = trashQueries(ctx.readStore);
-  for (let after: string | null = null; ; ) {
-    const page = await trash.trashedWithPage(actor.userId, folderId, kind, after, ALONG_PAGE);
-    yield* page;
-    if (page.length < ALONG_PAGE) return;
-    after = page[page.length - 1]!._id;
-  }
+  // Folders before scripts, so each script finds its folder back.
+  await trash.eachTrashedWith(actor.userId, folderId, 'folder', async (items) => {
+    for (const item of items) await runFolderCommand(ctx, actor, { type: 'RestoreFolderFromTrash', data: { folderId: item._id, userId: actor.userId } });
+  });
+  await trash.eachTrashedWith(actor.userId, folderId, 'script', async (items) => {
+    for (const item of items) await runScriptCommand(ctx, actor, { type: 'RestoreScriptFromTrash', data: { scriptId: item._id, userId: actor.userId } });
+  });
 }
 
 /** Removes one entry of the trash for good (a folder with what was trashed along with it). */
@@ -109,7 +97,9 @@ export async function purgeFromTrash(ctx: AppContext, actor: Actor, id: string, 
     return;
   }
   for (const kind of ['script', 'folder'] as const) {
-    for await (const item of trashedAlong(ctx, actor, id, kind)) await purgeTrashed(ctx, actor, item, reason);
+    await trashQueries(ctx.readStore).eachTrashedWith(actor.userId, id, kind, async (items) => {
+      for (const item of items) await purgeTrashed(ctx, actor, item, reason);
+    });
   }
   await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: id, userId: actor.userId, reason } });
 }

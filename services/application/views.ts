@@ -1,6 +1,6 @@
 import type { ApiKeyDoc, UserDoc } from '../../projections/accounts/documents';
 import type { FolderDoc, ScriptDoc, ScriptSummaryDoc, WithViews } from '../../projections/workspace/documents';
-import type { VersionDoc, VersionSummaryDoc } from '../../projections/version-timeline/documents';
+import type { VersionSummaryDoc } from '../../projections/version-timeline/documents';
 import { contentSummary } from '../../projections/workspace/content-summary';
 
 /** Read-model documents shaped as the API answers them (docs/api.md). Internal fields never leave. */
@@ -42,12 +42,12 @@ export const folderView = (f: FolderDoc) => ({
   updatedAt: f.updatedAt,
 });
 
-export const versionView = (v: VersionDoc) => ({
+/** A version as `GET /api/scripts/{id}/versions/{n}` answers it, but its `content`, which is sent after these fields. */
+export const versionFieldsView = (v: VersionSummaryDoc) => ({
   id: v.version,
   version: v.version,
   comment: v.comment,
   createdAt: v.createdAt,
-  content: v.content,
 });
 
 /** A version in a list: who made it and its size in bytes, no content (GET .../versions/{version} has it). */

@@ -5,15 +5,25 @@
 export class ByteBudget {
   private held = 0;
   constructor(readonly limit: number) {}
-  /** false when `bytes` more would go over the limit (nothing taken then) */
-  take(bytes: number): boolean {
-    if (this.held + bytes > this.limit) return false;
-    this.held += bytes;
-    return true;
+
+  /**
+   * What one request holds: taken as it reads (`hold(bytes)` is false, taking nothing, once the budget is spent) and
+   * given back all at once when `answer` closes (sent, or its connection dropped).
+   */
+  heldUntilClosed(answer: { once(event: 'close', listener: () => void): unknown }): (bytes: number) => boolean {
+    let held = 0;
+    answer.once('close', () => {
+      this.held -= held;
+      held = 0;
+    });
+    return (bytes) => {
+      if (this.held + bytes > this.limit) return false;
+      this.held += bytes;
+      held += bytes;
+      return true;
+    };
   }
-  give(bytes: number): void {
-    this.held -= bytes;
-  }
+
   get inUse(): number {
     return this.held;
   }

@@ -24,6 +24,9 @@ describe('version bodies', () => {
     const large = await bodies.get('s1', 2);
     expect(large!.body.length).toBe(600);
     expect(await bodies.get('s1', 2)).not.toBe(large);
+    // requests arriving together share one read, even of a version that is not kept
+    const [a, b] = await Promise.all([bodies.get('s1', 2), bodies.get('s1', 2)]);
+    expect(a).toBe(b);
     expect(await bodies.get('s1', 3)).toBeNull();
     await store.close();
   });

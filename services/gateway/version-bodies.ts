@@ -23,40 +23,28 @@ export interface VersionBody {
  * per request, and costs no parse or hash after the first.
  */
 export class VersionBodies {
-  private readonly cache: LRUCache<string, VersionBody>;
-  private readonly timeline;
-  private readonly loading = new Map<string, Promise<VersionBody | null>>();
+  private readonly cache: LRUCache<string, VersionBody, { scriptId: string; version: number }>;
 
-  constructor(
-    readStore: ReadStore,
-    private readonly maxBytes = 64 * 1024 * 1024,
-  ) {
-    this.timeline = timelineQueries(readStore);
-    this.cache = new LRUCache<string, VersionBody>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length * 2 + 64 });
+  constructor(readStore: ReadStore, maxBytes = 64 * 1024 * 1024) {
+    const timeline = timelineQueries(readStore);
+    this.cache = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => entry.body.length * 2 + 64,
+      // A version larger than a quarter of the budget is served but not kept: it would push out everything else.
+      maxEntrySize: maxBytes / 4,
+      // Requests arriving together for a version not yet kept share this one read (lru-cache coalesces fetches).
+      fetchMethod: async (_key, _stale, { context }) => {
+        const doc = await timeline.version(context.scriptId, context.version);
+        if (!doc) return undefined;
+        const { content, ...summary } = doc;
+        return versionBodyOf(content, summary);
+      },
+    });
   }
 
   /** null when the version timeline does not hold it (yet: a projection behind by a batch, or purged). */
-  get(scriptId: string, version: number): Promise<VersionBody | null> {
-    const key = `${scriptId}:${version}`;
-    const cached = this.cache.get(key);
-    if (cached) return Promise.resolve(cached);
-    // Requests arriving together for a version not yet kept share one read (a burst would otherwise parse it once each).
-    let loading = this.loading.get(key);
-    if (!loading) {
-      loading = this.load(key, scriptId, version).finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
-    }
-    return loading;
-  }
-
-  private async load(key: string, scriptId: string, version: number): Promise<VersionBody | null> {
-    const doc = await this.timeline.version(scriptId, version);
-    if (!doc) return null;
-    const { content, ...summary } = doc;
-    const entry = versionBodyOf(content, summary);
-    // A version larger than a quarter of the budget is served but not kept: it would push out everything else.
-    if (entry.body.length * 2 <= this.maxBytes / 4) this.cache.set(key, entry);
-    return entry;
+  async get(scriptId: string, version: number): Promise<VersionBody | null> {
+    return (await this.cache.fetch(`${scriptId}:${version}`, { context: { scriptId, version } })) ?? null;
   }
 }
 

@@ -65,14 +65,8 @@ export function jsonBody(limit: number, budget: ByteBudget = jsonBudget): Reques
       next(tooLarge(limit));
       return;
     }
-    let held = 0;
-    res.once('close', () => budget.give(held));
-    const hold = (bytes: number) => {
-      if (!budget.take(bytes * HELD_PER_BYTE)) return false;
-      held += bytes * HELD_PER_BYTE;
-      return true;
-    };
-    readLimited(req, limit, hold)
+    const held = budget.heldUntilClosed(res);
+    readLimited(req, limit, (bytes) => held(bytes * HELD_PER_BYTE))
       .then(parseJson)
       .then((body) => {
         req.body = body;

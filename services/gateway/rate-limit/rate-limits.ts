@@ -152,6 +152,10 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
         .then(() => next(), next);
     };
 
+  /** A search counted, then charged by its time, against the account `accountOf` names (none: not counted). */
+  const searchLimit = (accountOf: (req: Request, res: Response) => string | undefined) =>
+    chargedByTime(search, accountOf, handler((req, res) => [[search, accountOf(req, res)]]));
+
   const usernameKey = (req: Request, username: string) => `${addressOf(req)}|${username.trim().toLowerCase().slice(0, 64)}`;
 
   const rawDenied = (res: ServerResponse, verdict: Verdict, policy: HotCounter['policy']) => {
@@ -198,8 +202,8 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       return checks;
     }),
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
-    contentSearch: chargedByTime(search, (req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined), handler((req, res) => (req.query.type === 'content' ? [[search, userIdOf(res)]] : []))),
-    apiSearch: chargedByTime(search, (_req, res) => userIdOf(res), handler((_req, res) => [[search, userIdOf(res)]])),
+    contentSearch: searchLimit((req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined)),
+    apiSearch: searchLimit((_req, res) => userIdOf(res)),
     shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;

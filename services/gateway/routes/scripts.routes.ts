@@ -14,7 +14,7 @@ import {
   shareScript,
 } from '../../application/scripts';
 import { ownScriptViews } from '../../application/script-views';
-import { actorName, scriptSummaryView, versionSummaryView, versionView } from '../../application/views';
+import { actorName, scriptSummaryView, versionFieldsView, versionSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
@@ -99,8 +99,7 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     // The text from the shared version bodies: reading a large version again costs no parse, and no copy per answer.
     const text = await ctx.versionBodies.get(id, versionId);
     if (!text?.summary) throw new NotFoundError('Version not found');
-    const { content: _content, ...fields } = versionView({ ...text.summary, content: '' });
-    sendJsonWithContent(res, fields, text, {});
+    sendJsonWithContent(res, versionFieldsView(text.summary), text, {});
   });
 
   router.post('/scripts/:id/restore/:versionId', async (req, res) => {

@@ -95,23 +95,14 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
     const files: UploadedFile[] = [];
     let totalBytes = 0;
     let fieldBytes = 0;
-    let held = 0;
     let settled = false;
-    // Released once the answer is sent (or the connection drops): until then the request holds what it read.
-    const release = () => {
-      budget.give(held);
-      held = 0;
-    };
-    if (req.res) req.res.once('close', release);
-    else req.once('close', release);
+    // Until the answer is sent (or the connection drops) the request holds what it read.
+    const held = budget.heldUntilClosed(req.res ?? req);
     /** Counts `bytes` against the process-wide budget; false (and the upload refused) when it is spent. */
     const hold = (bytes: number): boolean => {
-      if (!budget.take(bytes)) {
-        fail(new ServiceBusyError(UPLOADS_BUSY));
-        return false;
-      }
-      held += bytes;
-      return true;
+      if (held(bytes)) return true;
+      fail(new ServiceBusyError(UPLOADS_BUSY));
+      return false;
     };
     const stopListening = () => {
       req.off('close', onRequestClose).off('error', onRequestError);
