@@ -290,6 +290,15 @@ describe('EmbeddedReadStore on disk', () => {
     const list = await versions.find({ scriptId: 's1', version: { $lt: 5 } }, { sort: { version: -1 }, limit: 3, projection: { content: 0 } });
     expect(list).toEqual([4, 3, 2].map((v) => ({ _id: `s1:${v}`, scriptId: 's1', version: v })));
     expect(store.cachedBytes()).toBe(0); // nothing 1 MB was parsed into the cache
+    // nor parsed at all, by id either: the JSON read is the document's other fields only
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(await versions.find({ _id: 's1:4', scriptId: 's1' }, { limit: 1, projection: { content: 0 } })).toEqual([{ _id: 's1:4', scriptId: 's1', version: 4 }]);
+      await versions.find({ scriptId: 's1' }, { projection: { content: 0 } });
+      expect(Math.max(...parse.mock.calls.map(([json]) => String(json).length))).toBeLessThan(1000);
+    } finally {
+      parse.mockRestore();
+    }
     // a filter on the left-out field still sees it
     expect(await versions.find({ scriptId: 's1', content: { $regex: '^4' } }, { projection: { content: 0 } })).toEqual([{ _id: 's1:4', scriptId: 's1', version: 4 }]);
   });
@@ -309,6 +318,75 @@ describe('EmbeddedReadStore on disk', () => {
     for (let i = 0; i < 300; i++) expect((await reopened.collection('versions').findOne({ _id: `v${i}` }))?.content).toHaveLength(10_000);
     expect(reopened.cachedBytes()).toBeGreaterThan(0);
     expect(reopened.cachedBytes()).toBeLessThanOrEqual(200_000);
+  });
+});
+
+describe('embedded read store: texts beside their documents', () => {
+  const INDEX = [{ collection: 'notes', keys: { ownerId: 1 as const }, text: ['title', 'content'] }];
+  const text = `lamp ${'é'.repeat(5000)} tail`;
+  /** the notes table as stored: each row's JSON and its detached text */
+  const rowsOf = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const { seq } = db.prepare("SELECT seq FROM collections WHERE name = 'notes'").get() as { seq: number };
+      return db.prepare(`SELECT id, doc, content FROM docs_${seq} ORDER BY id`).all() as { id: string; doc: string; content: string | null }[];
+    } finally {
+      db.close();
+    }
+  };
+  const readsOf = async (file: string) => {
+    const store = await openEmbeddedReadStore(file, { cacheBytes: 0 });
+    const notes = store.collection('notes');
+    const answers = {
+      whole: await notes.find({ ownerId: 'u1' }, { sort: { n: 1 } }),
+      withoutText: await notes.find({ ownerId: 'u1' }, { sort: { n: 1 }, projection: { content: 0, title: 0 } }),
+      found: await notes.searchText(['lamp'], { filter: { ownerId: 'u1' }, limit: 10, prefixOf: { field: 'content', chars: 7 } }),
+    };
+    return { store, answers };
+  };
+  const expected = {
+    whole: [
+      { _id: 'n1', ownerId: 'u1', title: 'T', content: text, n: 1 },
+      { _id: 'n2', ownerId: 'u1', title: 'lamp', content: null, n: 2 },
+      { _id: 'n3', ownerId: 'u1', title: 'lamp', n: 3 },
+    ],
+    withoutText: [1, 2, 3].map((n) => ({ _id: `n${n}`, ownerId: 'u1', n })),
+  };
+
+  it('stores a text apart from its JSON, reads it back whole, left out or cut, and reads files from before the same way', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    await store.ensureIndexes(INDEX);
+    for (const doc of expected.whole) await store.collection('notes').replaceOne({ _id: doc._id }, doc, { upsert: true });
+    await store.close();
+    // the text is not inside the JSON, so reads that leave it out never touch it
+    expect(rowsOf(file).map((row) => [row.id, JSON.parse(row.doc).content, row.content])).toEqual([
+      ['n1', undefined, text],
+      ['n2', null, null],
+      ['n3', undefined, null],
+    ]);
+
+    const check = async () => {
+      const { store: reopened, answers } = await readsOf(file);
+      expect(answers.whole).toEqual(expected.whole);
+      expect(answers.withoutText).toEqual(expected.withoutText);
+      expect(answers.found.map((d) => [d._id, d.content]).sort()).toEqual([['n1', 'lamp éé'], ['n2', null], ['n3', undefined]]);
+      return reopened;
+    };
+    await (await check()).close();
+
+    // A file written before texts were detached: the text inside the JSON, no column for it.
+    const old = new Database(file);
+    const { seq } = old.prepare("SELECT seq FROM collections WHERE name = 'notes'").get() as { seq: number };
+    old.exec(`UPDATE docs_${seq} SET doc = json_set(doc, '$.content', content) WHERE content IS NOT NULL; ALTER TABLE docs_${seq} DROP COLUMN content;`);
+    old.close();
+    const upgraded = await check();
+    // a document written again is stored the new way
+    await upgraded.collection('notes').updateOne({ _id: 'n1' }, { $set: { n: 1 } });
+    await upgraded.collection('notes').updateOne({ _id: 'n1' }, { $set: { title: 'T' } });
+    await upgraded.close();
+    expect(rowsOf(file).find((row) => row.id === 'n1')!.content).toBe(text);
+    await (await check()).close();
   });
 });
 

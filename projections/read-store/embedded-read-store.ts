@@ -94,8 +94,8 @@ interface KeyColumn {
 type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
 
 interface CollectionSql {
-  byId: Statement<[string], { doc: string }>;
-  byRowid: Statement<[number], { doc: string }>;
+  byId: Statement<[string], StoredDoc>;
+  byRowid: Statement<[number], StoredDoc>;
   upsert: Statement;
   delete: Statement<[string]>;
   /**
@@ -127,7 +127,7 @@ interface Pending {
   /** key column values, in `columns` order, when the document was written */
   keys: unknown[];
   flushed: boolean;
-  /** JSON length once flushed (cache size) */
+  /** stored length (JSON and detached text) once flushed (cache size) */
   size: number;
   /** the text-indexed fields or keys changed (or may have): the FTS row is rewritten when flushed */
   textChanged: boolean;
@@ -535,42 +535,64 @@ export class EmbeddedReadStore implements ReadStore {
     const cached = this.cache?.get(key);
     if (cached) return cached;
     const row = this.statements(state).byId.get(id);
-    return row ? this.parse(key, row.doc) : undefined;
+    return row ? this.parse(key, row) : undefined;
+  }
+
+  /**
+   * The document as the running transaction (flushed before a query, but the same version) or the cache holds it:
+   * null when the transaction deleted it, undefined when neither holds it.
+   */
+  private held(state: CollectionState, id: string): Doc | null | undefined {
+    const pending = this.active?.pending.get(state.name)?.get(id);
+    if (pending) return pending.doc;
+    return this.cache?.get(cacheKey(state.name, id));
   }
 
   /** `omit`: top-level fields the caller will drop: read without them from disk (SQLite removes them, no cache). */
   private docAtRow(state: CollectionState, rowid: number, id: string, omit: string[] | null): Doc | undefined {
-    const pending = this.active?.pending.get(state.name)?.get(id);
-    if (pending) return pending.doc ?? undefined; // flushed before the query, but the same version
-    const key = cacheKey(state.name, id);
-    const cached = this.cache?.get(key);
-    if (cached) return cached;
-    if (omit) {
-      const paths = omit.map((field) => `'$."${field}"'`).join(', ');
-      const row = this.query<{ doc: string }>(`SELECT json_remove(doc, ${paths}) AS doc FROM ${state.table} WHERE rowid = ?`).get(rowid);
-      return row ? (JSON.parse(row.doc) as Doc) : undefined;
-    }
+    const held = this.held(state, id);
+    if (held !== undefined) return held ?? undefined;
+    if (omit) return this.readWithout(state, 'rowid', rowid, omit);
     const row = this.statements(state).byRowid.get(rowid);
-    return row ? this.parse(key, row.doc) : undefined;
+    return row ? this.parse(cacheKey(state.name, id), row) : undefined;
+  }
+
+  /** The document by id without the top-level `omit` fields, which are not read from disk. */
+  private docWithout(state: CollectionState, id: string, omit: string[]): Doc | undefined {
+    const held = this.held(state, id);
+    return held !== undefined ? (held ?? undefined) : this.readWithout(state, 'id', id, omit);
+  }
+
+  private readWithout(state: CollectionState, by: 'rowid' | 'id', key: number | string, omit: string[]): Doc | undefined {
+    const row = this.query<StoredDoc>(`SELECT ${withoutFields(omit)} FROM ${state.table} WHERE ${by} = ?`).get(key);
+    return row ? fromStored(row) : undefined;
   }
 
   /** The document with the text `prefix.field` cut to its first `prefix.chars` characters, cut in SQLite when read from disk. */
   private docWithPrefixAtRow(state: CollectionState, rowid: number, id: string, prefix: { field: string; chars: number }): Doc | undefined {
-    const held = this.active?.pending.get(state.name)?.get(id)?.doc ?? this.cache?.get(cacheKey(state.name, id));
+    const held = this.held(state, id);
+    if (held === null) return undefined;
     if (held) {
       const text = held[prefix.field];
       return typeof text === 'string' && text.length > prefix.chars ? { ...held, [prefix.field]: text.slice(0, prefix.chars) } : held;
     }
     const path = `'$."${prefix.field}"'`;
-    const row = this.query<{ doc: string }>(
-      `SELECT CASE WHEN json_type(doc, ${path}) = 'text' THEN json_set(doc, ${path}, substr(json_extract(doc, ${path}), 1, ?)) ELSE doc END AS doc FROM ${state.table} WHERE rowid = ?`,
-    ).get(prefix.chars, rowid);
-    return row ? (JSON.parse(row.doc) as Doc) : undefined;
+    const inline = `CASE WHEN json_type(doc, ${path}) = 'text' THEN json_set(doc, ${path}, substr(json_extract(doc, ${path}), 1, ?)) ELSE doc END`;
+    // The detached text is cut without touching the JSON; a document stored before it was detached is cut inside its JSON.
+    const row =
+      prefix.field === DETACHED
+        ? this.query<StoredDoc>(`SELECT CASE WHEN content IS NULL THEN ${inline} ELSE doc END AS doc, substr(content, 1, ?) AS content FROM ${state.table} WHERE rowid = ?`).get(
+            prefix.chars,
+            prefix.chars,
+            rowid,
+          )
+        : this.query<StoredDoc>(`SELECT ${inline} AS doc, content FROM ${state.table} WHERE rowid = ?`).get(prefix.chars, rowid);
+    return row ? fromStored(row) : undefined;
   }
 
-  private parse(key: string, json: string): Doc {
-    const doc = JSON.parse(json) as Doc;
-    this.cache?.set(key, doc, { size: CACHE_WEIGHT(json.length) });
+  private parse(key: string, row: StoredDoc): Doc {
+    const doc = fromStored(row);
+    this.cache?.set(key, doc, { size: CACHE_WEIGHT(storedLength(row)) });
     return doc;
   }
 
@@ -603,8 +625,9 @@ export class EmbeddedReadStore implements ReadStore {
     const ids = idsOf(filter);
     if (ids) {
       const docs: Doc[] = [];
+      const omit = options.omit ?? null;
       for (const id of ids) {
-        const doc = this.getDoc(name, id);
+        const doc = omit ? this.docWithout(state, id, omit) : this.getDoc(name, id);
         if (doc && matches(doc)) docs.push(doc);
       }
       return shape(docs, sort, skip, wanted);
@@ -825,9 +848,9 @@ export class EmbeddedReadStore implements ReadStore {
       if (state.text) {
         this.flushWithText(state, tx, sql, id, entry, deferText);
       } else if (entry.doc) {
-        const json = JSON.stringify(entry.doc);
-        entry.size = json.length;
-        sql.upsert.run(id, json, ...entry.keys);
+        const stored = toStored(entry.doc);
+        entry.size = storedLength(stored);
+        sql.upsert.run(id, stored.doc, stored.content, ...entry.keys);
       } else {
         sql.delete.run(id);
       }
@@ -857,15 +880,15 @@ export class EmbeddedReadStore implements ReadStore {
       }
     };
     if (entry.doc) {
-      const json = JSON.stringify(entry.doc);
-      entry.size = json.length;
+      const stored = toStored(entry.doc);
+      entry.size = storedLength(stored);
       const existing = sql.rowidOf!.get(id);
       if (existing) {
-        sql.updateAt!.run(json, ...entry.keys, existing.rowid);
+        sql.updateAt!.run(stored.doc, stored.content, ...entry.keys, existing.rowid);
         if (entry.textChanged) reindex(existing.rowid, true, rowValues(text, entry.doc));
         return;
       }
-      const rowid = Number(sql.insert!.run(id, json, ...entry.keys).lastInsertRowid);
+      const rowid = Number(sql.insert!.run(id, stored.doc, stored.content, ...entry.keys).lastInsertRowid);
       reindex(rowid, false, rowValues(text, entry.doc));
       return;
     }
@@ -893,7 +916,7 @@ export class EmbeddedReadStore implements ReadStore {
         let row = this.queuedValues.take(state.name, rowid);
         if (row === undefined) {
           const stored = sql.byRowid.get(rowid);
-          row = stored ? rowValues(text, JSON.parse(stored.doc) as Doc) : null;
+          row = stored ? rowValues(text, fromStored(stored)) : null;
         }
         rewriteFtsRow(sql, rowid, indexed === 1, row);
         sql.queue!.unmark.run(rowid);
@@ -988,7 +1011,7 @@ export class EmbeddedReadStore implements ReadStore {
     const seq = Number(this.db.prepare('INSERT INTO collections (name) VALUES (?)').run(name).lastInsertRowid);
     const state = emptyState(name, `docs_${seq}`);
     // `rowid` is the storage order: new documents append, where random ids would scatter them across a B-tree.
-    this.db.exec(`CREATE TABLE ${state.table} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+    this.db.exec(`CREATE TABLE ${state.table} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, content TEXT)`);
     this.collections.set(name, state);
     return state;
   }
@@ -1077,11 +1100,11 @@ export class EmbeddedReadStore implements ReadStore {
 
   /** Every stored document, in chunks (a write cannot run while a statement iterates). */
   private eachDoc(state: CollectionState, fn: (doc: Doc, rowid: number) => void): void {
-    const chunk = this.db.prepare<[number], { rowid: number; doc: string }>(`SELECT rowid, doc FROM ${state.table} WHERE rowid > ? ORDER BY rowid LIMIT 500`);
+    const chunk = this.db.prepare<[number], StoredDoc & { rowid: number }>(`SELECT rowid, doc, content FROM ${state.table} WHERE rowid > ? ORDER BY rowid LIMIT 500`);
     for (let after = 0; ; ) {
       const rows = chunk.all(after);
       if (rows.length === 0) return;
-      for (const row of rows) fn(JSON.parse(row.doc) as Doc, row.rowid);
+      for (const row of rows) fn(fromStored(row), row.rowid);
       after = rows[rows.length - 1]!.rowid;
     }
   }
@@ -1099,11 +1122,11 @@ export class EmbeddedReadStore implements ReadStore {
   private statements(state: CollectionState): CollectionSql {
     if (state.sql) return state.sql;
     const columns = [...state.columns.values()].map((c) => c.column);
-    const names = ['id', 'doc', ...columns];
-    const updates = ['doc', ...columns].map((c) => `${c} = excluded.${c}`).join(', ');
+    const names = ['id', 'doc', 'content', ...columns];
+    const updates = ['doc', 'content', ...columns].map((c) => `${c} = excluded.${c}`).join(', ');
     state.sql = {
-      byId: this.db.prepare(`SELECT doc FROM ${state.table} WHERE id = ?`),
-      byRowid: this.db.prepare(`SELECT doc FROM ${state.table} WHERE rowid = ?`),
+      byId: this.db.prepare(`SELECT doc, content FROM ${state.table} WHERE id = ?`),
+      byRowid: this.db.prepare(`SELECT doc, content FROM ${state.table} WHERE rowid = ?`),
       upsert: this.db.prepare(
         `INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
       ),
@@ -1120,7 +1143,7 @@ export class EmbeddedReadStore implements ReadStore {
       Object.assign(state.sql, {
         rowidOf: this.db.prepare(`SELECT rowid FROM ${state.table} WHERE id = ?`),
         insert: this.db.prepare(`INSERT INTO ${state.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`),
-        updateAt: this.db.prepare(`UPDATE ${state.table} SET ${['doc', ...columns].map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`),
+        updateAt: this.db.prepare(`UPDATE ${state.table} SET ${['doc', 'content', ...columns].map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`),
         ftsInsert: this.db.prepare(insertSql(text)),
         ftsDelete: this.db.prepare(`DELETE FROM ${text.table} WHERE rowid = ?`),
         queue: queueSql(this.db, text),
@@ -1133,7 +1156,11 @@ export class EmbeddedReadStore implements ReadStore {
     this.collections.clear();
     this.queries.clear(); // table names are reused after a drop, with other columns
     for (const row of this.db.prepare('SELECT seq, name FROM collections').all() as { seq: number; name: string }[]) {
-      this.collections.set(row.name, emptyState(row.name, `docs_${row.seq}`));
+      const state = emptyState(row.name, `docs_${row.seq}`);
+      this.collections.set(row.name, state);
+      // A table made before texts were detached gains their column; its documents keep their text inline until rewritten.
+      const hasContent = (this.db.prepare(`SELECT 1 FROM pragma_table_info(?) WHERE name = 'content'`).get(state.table) ?? null) !== null;
+      if (!hasContent) this.db.exec(`ALTER TABLE ${state.table} ADD COLUMN content TEXT`);
     }
     const columns = this.db.prepare('SELECT collection, field, col, complex FROM key_columns ORDER BY rowid').all() as {
       collection: string;
@@ -1295,4 +1322,41 @@ const SIMPLE_FIELD = /^[A-Za-z0-9_]+$/;
 function shape(docs: Doc[], sort: Sort | undefined, skip: number, wanted: number): Doc[] {
   const sorted = sort ? mingoFind<Doc>(docs, {}).sort(sort).all() : docs;
   return skip > 0 || wanted !== Infinity ? sorted.slice(skip, wanted) : sorted;
+}
+
+/**
+ * A document's top-level `content` text (script and version texts: nearly all the bytes the read models hold) is
+ * stored in a column of its own beside the rest of the document's JSON. Reads that leave it out (lists, a script's
+ * fields, search pages) never touch it, and writing or reading it costs no JSON escaping or parsing of the text.
+ * Documents stored before this keep their text inline in `doc` (its column NULL) until rewritten; both read the same.
+ */
+const DETACHED = 'content';
+
+interface StoredDoc {
+  doc: string;
+  content: string | null;
+}
+
+function toStored(doc: Doc): StoredDoc {
+  const text = doc[DETACHED];
+  if (typeof text !== 'string') return { doc: JSON.stringify(doc), content: null };
+  const { [DETACHED]: _detached, ...rest } = doc;
+  return { doc: JSON.stringify(rest), content: text };
+}
+
+function fromStored(row: StoredDoc): Doc {
+  const doc = JSON.parse(row.doc) as Doc;
+  if (row.content !== null) doc[DETACHED] = row.content;
+  return doc;
+}
+
+const storedLength = (row: StoredDoc) => row.doc.length + (row.content?.length ?? 0);
+
+/** The select list of a document without the top-level `fields`: the detached text is not read at all. */
+function withoutFields(fields: string[]): string {
+  const paths = (names: string[]) => names.map((field) => `'$."${field}"'`).join(', ');
+  if (!fields.includes(DETACHED)) return `json_remove(doc, ${paths(fields)}) AS doc, content`;
+  const others = fields.filter((field) => field !== DETACHED);
+  const detached = others.length > 0 ? `json_remove(doc, ${paths(others)})` : 'doc';
+  return `CASE WHEN content IS NULL THEN json_remove(doc, ${paths(fields)}) ELSE ${detached} END AS doc, NULL AS content`;
 }

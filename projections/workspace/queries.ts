@@ -148,6 +148,9 @@ export const workspaceQueries = (store: ReadStore) => {
       return paths;
     },
     script: (ownerId: string, scriptId: string) => scripts.findOne({ _id: scriptId, ownerId }),
+    /** The script's fields without its content (the embedded store reads them without parsing the content). */
+    scriptFields: async (ownerId: string, scriptId: string): Promise<ScriptSummaryDoc | null> =>
+      (await scripts.find({ _id: scriptId, ownerId }, { limit: 1, projection: WITHOUT_CONTENT }))[0] ?? null,
     /** Whether the owner has this live script, without reading it (a count on indexed keys). */
     ownsScript: async (ownerId: string, scriptId: string) => (await scripts.countDocuments({ _id: scriptId, ownerId })) > 0,
     folder: (ownerId: string, folderId: string) => folders.findOne({ _id: folderId, ownerId }),

@@ -4,10 +4,15 @@ import type { VersionSummaryDoc } from '../../projections/version-timeline/docum
 import { contentSummary } from '../../projections/workspace/content-summary';
 
 /** Read-model documents shaped as the API answers them (docs/api.md). Internal fields never leave. */
-export const scriptView = (s: WithViews<ScriptDoc>) => ({
+export const scriptView = (s: WithViews<ScriptDoc>) => {
+  const { id, title, ...rest } = scriptFieldsView(s);
+  return { id, title, content: s.content, ...rest };
+};
+
+/** A script's answer but its content, which the gateway may send from shared bytes (see version-bodies.ts). */
+export const scriptFieldsView = (s: WithViews<ScriptSummaryDoc>) => ({
   id: s._id,
   title: s.title,
-  content: s.content,
   folderId: s.folderId,
   shareId: s.shareId,
   shareFullHistory: s.shareId ? s.shareFullHistory === true : false,

@@ -4,6 +4,7 @@ import type { ReadStore } from '../../projections/read-store/read-store';
 import { timelineQueries } from '../../projections/version-timeline/queries';
 import type { VersionSummaryDoc } from '../../projections/version-timeline/documents';
 import { contentEtag } from '../../projections/workspace/etag';
+import { MAX_RESPONSE_BYTES, sendTooLarge } from './middleware/response-cap';
 
 /** One version's text, ready to send: as bytes (a raw answer) and, once asked for, as a JSON string literal. */
 export interface VersionBody {
@@ -67,8 +68,13 @@ export function sendJsonWithContent(res: Response, head: Record<string, unknown>
   const open = Buffer.from(`${JSON.stringify(head).slice(0, -1)}${Object.keys(head).length > 0 ? ',' : ''}"content":`, 'utf8');
   const close = Buffer.from(Object.keys(tail).length > 0 ? `,${JSON.stringify(tail).slice(1)}` : '}', 'utf8');
   const content = text.json();
+  const length = open.length + content.length + close.length;
+  if (length > MAX_RESPONSE_BYTES) {
+    sendTooLarge(res); // written in parts, past the response cap's check of `send`: a text escaped past the limit
+    return;
+  }
   res.type('application/json; charset=utf-8');
-  res.set('Content-Length', String(open.length + content.length + close.length));
+  res.set('Content-Length', String(length));
   res.write(open);
   res.write(content);
   res.end(close);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createFolder, createScript, file, signedInUser, startTestServer, type HttpResult, type TestServer } from './client';
+import { RESPONSE_TOO_LARGE } from '../../services/gateway/middleware/response-cap';
 
 /** Every list route answers one bounded page; the next page's URL is in `Link: <...>; rel="next"`. */
 let server: TestServer;
@@ -277,9 +278,14 @@ describe('no response body exceeds 8 MB', () => {
     expect(uploaded.body).toEqual({ error: expect.stringContaining('the change itself was applied') });
     const stored = (await user.get('/api/scripts')).body.find((s: { title: string }) => s.title === 'quotes');
     expect(stored).toMatchObject({ size: 5 * MB - 16 });
-    const tooLarge = await user.get(`/api/scripts/${stored.id}`);
-    expect(tooLarge.status).toBe(413);
-    expect(tooLarge.text.length).toBeLessThan(200);
+    // every answer that carries the text as JSON is refused alike: the script, its version, its share page
+    const shareId = (await user.post(`/api/scripts/${stored.id}/share`)).body.shareId as string;
+    for (const path of [`/api/scripts/${stored.id}`, `/api/scripts/${stored.id}/versions/1`, `/api/share/${shareId}`]) {
+      const tooLarge = await user.get(path);
+      expect([path, tooLarge.status, tooLarge.body]).toEqual([path, 413, { error: RESPONSE_TOO_LARGE }]);
+    }
+    // the raw text is not escaped: served whole
+    expect((await user.get(`/api/share/${shareId}/raw`)).text).toBe(quotes);
   }, 60_000);
 });
 

@@ -160,6 +160,37 @@ describe('saving and versions', () => {
     expect((await alice.post(`/api/scripts/${script.id}/restore/x`)).status).toBe(400);
   });
 
+  it('every read of a script sends its current text, after a restore and a title-only save too, and only to its owner', async () => {
+    const script = await createScript(alice, { title: 'Reads', content: 'first' });
+    const key = (await alice.post('/api/api-keys', { name: 'reads' })).body.key as string;
+    const automation = alice.withApiKey(key);
+    const readsAll = async (content: string, version: number) => {
+      expect((await alice.get(`/api/scripts/${script.id}`)).body).toMatchObject({ id: script.id, title: expect.any(String), content, version });
+      expect((await automation.get(`/api/v1/scripts/${script.id}/content`)).body).toEqual({
+        id: script.id,
+        title: expect.any(String),
+        content,
+        version,
+        updatedAt: expect.stringMatching(ISO_DATE),
+      });
+      const raw = await fetch(`${server.url}/api/v1/scripts/${script.id}/raw`, { headers: { 'X-API-Key': key } });
+      expect([raw.headers.get('content-type'), await raw.text()]).toEqual(['text/plain; charset=utf-8', content]);
+    };
+    await readsAll('first', 1);
+    await alice.put(`/api/scripts/${script.id}`, { content: 'second ✓ "quoted"\n' });
+    await readsAll('second ✓ "quoted"\n', 2);
+    await alice.post(`/api/scripts/${script.id}/restore/1`);
+    await readsAll('first', 3);
+    await alice.put(`/api/scripts/${script.id}`, { title: 'Renamed' });
+    await readsAll('first', 4);
+    expect((await alice.get(`/api/scripts/${script.id}`)).body.title).toBe('Renamed');
+
+    const mallory = await signedInUser(server.url, 'mallory-reads');
+    expect((await mallory.get(`/api/scripts/${script.id}`)).status).toBe(404);
+    expect((await mallory.get(`/api/scripts/${script.id}/versions`)).status).toBe(404);
+    expect((await mallory.get(`/api/scripts/${script.id}/history`)).status).toBe(404);
+  });
+
   it('two concurrent saves of one script both land as versions 2 and 3', async () => {
     const script = await createScript(alice, { title: 'Concurrent', content: 'base' });
     const [a, b] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 /** The largest body any API answer may have (issue "Safe in public": no response body exceeds 8 MB). */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -14,16 +14,22 @@ export const WRITE_RESPONSE_TOO_LARGE = `${RESPONSE_TOO_LARGE}; the change itsel
  * `res.send`, so wrapping `send` covers both.
  */
 export function responseSizeCap(maxBytes = MAX_RESPONSE_BYTES): RequestHandler {
-  return (req, res, next) => {
+  return (_req, res, next) => {
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       const size = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : 0;
       if (size <= maxBytes) return send(body);
       res.send = send;
-      res.removeHeader('ETag');
-      res.removeHeader('Link');
-      return res.status(413).type('application/json').send(JSON.stringify({ error: req.method === 'GET' || req.method === 'HEAD' ? RESPONSE_TOO_LARGE : WRITE_RESPONSE_TOO_LARGE }));
+      return sendTooLarge(res);
     };
     next();
   };
+}
+
+/** The 413 that replaces an answer over MAX_RESPONSE_BYTES (answers written in parts check their size themselves). */
+export function sendTooLarge(res: Response): Response {
+  res.removeHeader('ETag');
+  res.removeHeader('Link');
+  const read = res.req.method === 'GET' || res.req.method === 'HEAD';
+  return res.status(413).type('application/json').send(JSON.stringify({ error: read ? RESPONSE_TOO_LARGE : WRITE_RESPONSE_TOO_LARGE }));
 }

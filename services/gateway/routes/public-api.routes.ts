@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ConflictError, ValidationError } from '../../domain/shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { SCRIPT_NOT_FOUND } from '../../domain/script/decider';
 import { createScript, deleteScript, readOwnedScript, saveScript, shareScript } from '../../application/scripts';
 import { createFolder, readOwnedFolder } from '../../application/folders';
 import { titleFromUpload } from '../../application/uploads';
@@ -13,6 +14,8 @@ import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScri
 import { parse } from '../validation';
 import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
 import { openApiV1Document } from '../openapi/v1';
+import { ownedScriptText } from '../owned-script-text';
+import { sendJsonWithContent } from '../version-bodies';
 import { pageRequest, sendPage } from '../pagination';
 import { sendContentSearch } from './search.routes';
 
@@ -70,15 +73,17 @@ export function publicApiRoutes(ctx: GatewayContext, searchLimit: RequestHandler
     res.status(204).end();
   });
   router.get('/scripts/:id/content', async (req, res) => {
-    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    res.set('ETag', versionEtag(script.version)).json({ id: script.id, title: script.title, content: script.content, version: script.version, updatedAt: script.updatedAt });
+    const { fields, text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);
+    res.set('ETag', versionEtag(fields.version));
+    sendJsonWithContent(res, { id: fields._id, title: fields.title }, text, { version: fields.version, updatedAt: fields.updatedAt });
   });
   router.get('/scripts/:id/raw', async (req, res) => {
-    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    res.set('X-Content-Type-Options', 'nosniff').type('text/plain; charset=utf-8').send(script.content);
+    const { text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);
+    res.set('X-Content-Type-Options', 'nosniff').type('text/plain; charset=utf-8').send(text.body);
   });
   router.get('/scripts/:id/loadstring', async (req, res) => {
-    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
+    const script = await workspace.scriptFields(actorOf(res).userId, parse(IdParam, req.params).id);
+    if (!script) throw new NotFoundError(SCRIPT_NOT_FOUND);
     if (!script.shareId) throw new ConflictError('Script is not shared: share it first (POST /api/v1/scripts/{id}/share) to get a public raw URL');
     res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
   });

@@ -7,14 +7,15 @@ import {
   deleteScript,
   moveScript,
   requireOwnFolder,
-  readOwnedScript,
   restoreVersion,
   revokeScriptShare,
   saveScript,
   shareScript,
 } from '../../application/scripts';
 import { ownScriptViews } from '../../application/script-views';
-import { actorName, scriptSummaryView, versionFieldsView, versionSummaryView } from '../../application/views';
+import { actorName, scriptFieldsView, scriptSummaryView, versionFieldsView, versionSummaryView } from '../../application/views';
+import { withViewTotal } from '../../../projections/script-views/queries';
+import { ownedScriptText } from '../owned-script-text';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
 import { accountQueries } from '../../../projections/accounts/queries';
@@ -38,6 +39,10 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     const userIds = [...new Set(actorIds.filter((a) => a.startsWith('user:')).map((a) => a.slice('user:'.length)))];
     return new Map((await accounts.usersByIds(userIds)).map((u) => [u._id, u.username]));
   };
+  /** Ownership without reading the script (a count on key columns): another user's script is not found. */
+  const requireOwnScript = async (userId: string, scriptId: string) => {
+    if (!(await workspace.ownsScript(userId, scriptId))) throw new NotFoundError(SCRIPT_NOT_FOUND);
+  };
 
   router.get('/scripts', async (req, res) => {
     const { sort } = parse(ScriptListQuery, req.query);
@@ -57,7 +62,9 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   });
 
   router.get('/scripts/:id', async (req, res) => {
-    res.json(await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id));
+    const { fields, text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);
+    const { id, title, ...rest } = scriptFieldsView((await withViewTotal(ctx.readStore, fields))!);
+    sendJsonWithContent(res, { id, title }, text, rest);
   });
 
   router.put('/scripts/:id', async (req, res) => {
@@ -87,15 +94,16 @@ export function scriptRoutes(ctx: GatewayContext): Router {
 
   router.get('/scripts/:id/versions', async (req, res) => {
     const request = pageRequest('versions', req.query);
-    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    const page = await timeline.versionsPageOf(script.id, request);
+    const { id } = parse(IdParam, req.params);
+    await requireOwnScript(actorOf(res).userId, id);
+    const page = await timeline.versionsPageOf(id, request);
     const names = await usernamesOf(page.items.map((v) => v.actorId));
     sendPage(req, res, 'versions', { items: page.items.map((v) => versionSummaryView(v, actorName(v.actorId, names))), next: page.next });
   });
 
   router.get('/scripts/:id/versions/:versionId', async (req, res) => {
     const { id, versionId } = parse(ScriptVersionParams, req.params);
-    if (!(await workspace.ownsScript(actorOf(res).userId, id))) throw new NotFoundError(SCRIPT_NOT_FOUND);
+    await requireOwnScript(actorOf(res).userId, id);
     // The text from the shared version bodies: reading a large version again costs no parse, and no copy per answer.
     const text = await ctx.versionBodies.get(id, versionId);
     if (!text?.summary) throw new NotFoundError('Version not found');
@@ -109,8 +117,9 @@ export function scriptRoutes(ctx: GatewayContext): Router {
 
   router.get('/scripts/:id/history', async (req, res) => {
     const request = pageRequest('history', req.query);
-    const script = await readOwnedScript(ctx, actorOf(res), parse(IdParam, req.params).id);
-    const page = await timeline.auditTrailPageOf(script.id, { limit: request.limit, before: request.after ? String(request.after.value) : undefined });
+    const { id } = parse(IdParam, req.params);
+    await requireOwnScript(actorOf(res).userId, id);
+    const page = await timeline.auditTrailPageOf(id, { limit: request.limit, before: request.after ? String(request.after.value) : undefined });
     const names = await usernamesOf(page.items.map((e) => e.actorId));
     sendPage(req, res, 'history', {
       items: page.items.map((e) => ({
