@@ -29,7 +29,7 @@ export async function openStorage(config: Config, options: { subscriptionErrors?
   const eventStore = await openEventLog(config, { ...options, backgroundCheckpoints: true });
   const readStore = config.mongodbUrl
     ? await openMongoReadStore(config.mongodbUrl)
-    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024, backgroundCheckpoints: true });
+    : await openEmbeddedReadStore(join(config.dataDir, 'read-models.sqlite'), { cacheBytes: config.readCacheMb * 1024 * 1024, backgroundCheckpoints: true, searchOnWorker: true });
   const events = config.eventStoreUrl ? 'EventStoreDB' : `embedded SQLite event log (${join(config.dataDir, 'events.sqlite')})`;
   const reads = config.mongodbUrl ? 'MongoDB read models' : `embedded read models (${join(config.dataDir, 'read-models.sqlite')})`;
   // SQLite gives -wal/-shm its database file's mode; files from an older install (0644) are tightened here too.

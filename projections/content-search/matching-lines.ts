@@ -41,8 +41,10 @@ export function wordSpans(text: string, words: ReadonlySet<string>, until = Numb
 /** Whether `text` holds any of `words` (already folded) as a whole word. */
 export const holdsAnyWord = (text: string, words: ReadonlySet<string>): boolean => wordSpans(text, words, 0).length > 0;
 
-export function matchingLines(full: string, words: ReadonlySet<string>, maxLines = MAX_LINES): MatchingLine[] {
-  const content = full.length > MAX_SCAN_CHARS ? full.slice(0, MAX_SCAN_CHARS) : full;
+/** `maxChars`: how much of the text's start to read (at most MAX_SCAN_CHARS). */
+export function matchingLines(full: string, words: ReadonlySet<string>, maxLines = MAX_LINES, maxChars = MAX_SCAN_CHARS): MatchingLine[] {
+  const limit = Math.max(0, Math.min(maxChars, MAX_SCAN_CHARS));
+  const content = full.length > limit ? full.slice(0, limit) : full;
   const lines: MatchingLine[] = [];
   let start = 0;
   for (let number = 1; start <= content.length && lines.length < maxLines; number++) {

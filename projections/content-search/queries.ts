@@ -1,7 +1,7 @@
 import type { ReadStore } from '../read-store/read-store';
 import { WORKSPACE_COLLECTIONS, type ScriptDoc, type ScriptSummaryDoc } from '../workspace/documents';
 import { TIMELINE_COLLECTIONS, type VersionDoc } from '../version-timeline/documents';
-import { holdsAnyWord, matchingLines, MAX_SCAN_CHARS, type MatchingLine } from './matching-lines';
+import { holdsAnyWord, matchingLines, MAX_LINES, MAX_SCAN_CHARS, type MatchingLine } from './matching-lines';
 
 /**
  * Full-text search of one user's scripts: the current version of live scripts (the workspace's `scripts`, text index
@@ -19,6 +19,12 @@ export type VersionScope = 'current' | 'all';
 export const VERSION_CANDIDATES = 2000;
 /** A result's lines come from the start of its text: only that much of each content is read (matching-lines.ts). */
 const CONTENT_READ = { field: 'content', chars: MAX_SCAN_CHARS };
+/**
+ * Characters read for lines by one page of results in all, best results first; those past it show no lines. Reading
+ * a text for its lines runs on the event loop (about 50 ns a character for a text that holds no query word), so a page
+ * of a hundred large texts would otherwise hold every other request for over a second.
+ */
+export const PAGE_SCAN_CHARS = 1024 * 1024;
 
 export interface ContentSearchRequest {
   ownerId: string;
@@ -47,13 +53,19 @@ export const contentSearchQueries = (store: ReadStore) => {
   return async function searchContent(request: ContentSearchRequest): Promise<{ hits: ContentSearchHit[]; more: boolean }> {
     const { ownerId, words, skip, limit } = request;
     const wanted = new Set(words);
+    let scanLeft = PAGE_SCAN_CHARS;
+    const linesOf = (content: string) => {
+      const lines = matchingLines(content, wanted, MAX_LINES, scanLeft);
+      scanLeft -= Math.min(content.length, MAX_SCAN_CHARS, scanLeft);
+      return lines;
+    };
     const describe = (script: ScriptSummaryDoc, found: { version: number; title: string; content: string }): ContentSearchHit => ({
       script,
       version: found.version,
       title: found.title,
       current: found.version === script.version,
       titleMatch: holdsAnyWord(found.title, wanted),
-      lines: matchingLines(found.content, wanted),
+      lines: linesOf(found.content),
     });
 
     if (request.versions === 'current') {

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
@@ -18,6 +18,11 @@ afterEach(() => {
 
 readStoreContract('embedded (SQLite file + mingo)', async () => {
   const store = await openEmbeddedReadStore(tempFile());
+  return { store, cleanup: () => store.close() };
+});
+
+readStoreContract('embedded (SQLite file, full-text ranking on a worker thread)', async () => {
+  const store = await openEmbeddedReadStore(tempFile(), { searchOnWorker: true });
   return { store, cleanup: () => store.close() };
 });
 
@@ -582,6 +587,47 @@ describe('embedded full-text index (SQLite FTS5)', () => {
     expect(indexRows(file)).toHaveLength(1501); // indexed with the documents, 'a' once
     expect(await search(store, ['queued'])).toEqual([]);
     expect(await search(store, ['rewritten'])).toEqual(['a']);
+  });
+
+  it('ranks on a worker thread when asked: other reads go on during a long ranking, and a swap or a close ends it cleanly', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file, { searchOnWorker: true });
+    open.push(store);
+    await store.ensureIndexes(TEXT);
+    const notes = store.collection('notes');
+    // a word repeated a million times per document: FTS5 reads every position to rank it (seconds in all)
+    const body = 'a '.repeat(1_000_000);
+    for (let n = 1; n <= 8; n++) await notes.replaceOne({ _id: `n${n}` }, { _id: `n${n}`, ownerId: 'u1', title: `t${n}`, body }, { upsert: true });
+    await store.settleTextIndexes();
+    const finished: string[] = [];
+    const ranking = notes.searchText(['a'], { filter: { ownerId: 'u1' }, limit: 3 }).then((docs) => {
+      finished.push('search');
+      return docs;
+    });
+    const read = notes.findOne({ _id: 'n1' }).then(() => finished.push('read'));
+    const [found] = await Promise.all([ranking, read]);
+    expect(finished).toEqual(['read', 'search']); // the read did not wait for the ranking
+    expect(found.map((d) => d._id)).toHaveLength(3);
+    // what was written meanwhile is found by the next search (the worker reads what is committed)
+    await notes.replaceOne({ _id: 'x' }, { _id: 'x', ownerId: 'u1', title: 'zebra', body: 'b' }, { upsert: true });
+    expect((await notes.searchText(['zebra'], { filter: { ownerId: 'u1' }, limit: 3 })).map((d) => d._id)).toEqual(['x']);
+    // a rebuild swapped in during a ranking: the search answers from the new file (ranked again there)
+    const rebuiltFile = join(dirname(file), 'read-models.rebuild.sqlite');
+    const rebuilt = await openEmbeddedReadStore(rebuiltFile);
+    await rebuilt.ensureIndexes(TEXT);
+    await rebuilt.collection('notes').replaceOne({ _id: 'r1' }, { _id: 'r1', ownerId: 'u1', title: 'rebuilt', body: 'a b' }, { upsert: true });
+    await rebuilt.settleTextIndexes();
+    await rebuilt.close();
+    const acrossSwap = notes.searchText(['a'], { filter: { ownerId: 'u1' }, limit: 3 });
+    await store.replaceWithFile(rebuiltFile);
+    expect((await acrossSwap).map((d) => d._id)).toEqual(['r1']);
+    expect((await notes.searchText(['rebuilt'], { filter: { ownerId: 'u1' }, limit: 3 })).map((d) => d._id)).toEqual(['r1']);
+    // a close during a ranking ends it with an error, not a hang
+    await notes.replaceOne({ _id: 'big' }, { _id: 'big', ownerId: 'u1', title: 'big', body }, { upsert: true });
+    await store.settleTextIndexes();
+    const cut = expect(notes.searchText(['a'], { filter: { ownerId: 'u1' }, limit: 3 })).rejects.toThrow(/closed/);
+    await store.close();
+    await cut;
   });
 
   it('refuses a second text index on a collection and a search without one', async () => {

@@ -21,6 +21,7 @@ import {
 import type { Doc, Filter, FindOptions, IndexSpec, ReadCollection, ReadStore, Sort, TextSearchOptions, Update } from './read-store';
 import { planFilter, planSort, type ColumnOf } from './sql-plan';
 import { eachPage } from './each-page';
+import { SqliteQueryWorker } from './query-worker';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
 import { createQueueTable, queueSql, queueTableOf, QueuedValues, type QueueSql } from './text-queue';
@@ -71,6 +72,8 @@ export interface EmbeddedReadStoreOptions {
   cacheBytes?: number;
   /** WAL checkpoints on a worker thread (services/eventstore/wal-checkpointer.ts): the server's live read models only */
   backgroundCheckpoints?: boolean;
+  /** full-text ranking on a worker thread (query-worker.ts), off the event loop: the server's live read models only */
+  searchOnWorker?: boolean;
 }
 
 interface IndexDef {
@@ -92,6 +95,7 @@ interface KeyColumn {
 }
 
 type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
+
 
 interface CollectionSql {
   byId: Statement<[string], StoredDoc>;
@@ -181,6 +185,10 @@ export class EmbeddedReadStore implements ReadStore {
   private closed = false;
   private checkpointer: WalCheckpointer | null = null;
   private readonly backgroundCheckpoints: boolean;
+  private readonly searchOnWorker: boolean;
+  private queryWorker: SqliteQueryWorker | null = null;
+  /** settles once the file being swapped in (`replaceWithFile`) serves reads */
+  private swapping: Promise<void> | null = null;
   private readonly queuedValues = new QueuedValues();
   private drainTimer: NodeJS.Timeout | null = null;
   // Replaced together when `replaceWithFile` moves another store's file into place.
@@ -202,6 +210,7 @@ export class EmbeddedReadStore implements ReadStore {
         ? new LRUCache<string, Doc>({ maxSize: cacheBytes, maxEntrySize: Math.max(1, Math.min(Math.floor(cacheBytes / 4), CACHE_WEIGHT(LARGEST_CACHED_JSON))) })
         : null;
     this.backgroundCheckpoints = options.backgroundCheckpoints ?? false;
+    this.searchOnWorker = options.searchOnWorker ?? false;
     this.attach(db);
   }
 
@@ -244,6 +253,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (this.textQueued()) this.scheduleDrain(); // left queued by the last run, or by the rebuild that made this file
     // Most WAL checkpointing happens on a worker thread instead of inside a projector commit (wal-checkpointer.ts).
     this.checkpointer = db.memory || !this.backgroundCheckpoints ? null : startWalCheckpointer(db.name, { synchronous: 'NORMAL' });
+    this.queryWorker = db.memory || !this.searchOnWorker ? null : new SqliteQueryWorker(db.name);
   }
 
   /**
@@ -264,10 +274,14 @@ export class EmbeddedReadStore implements ReadStore {
     await copyCollections(this, source, carryOver);
     settleWal(source);
     const release = await this.acquire();
+    let swapped!: () => void;
+    this.swapping = new Promise((resolve) => (swapped = resolve));
     try {
       this.assertOpen();
       await this.checkpointer?.stop();
       this.checkpointer = null;
+      await this.queryWorker?.stop(); // its connection must not hold the file being replaced
+      this.queryWorker = null;
       this.db.close();
       try {
         // The live file's WAL must never meet the new file: SQLite would replay foreign pages into it.
@@ -282,6 +296,8 @@ export class EmbeddedReadStore implements ReadStore {
         this.attach(new Database(live));
       }
     } finally {
+      this.swapping = null;
+      swapped();
       release();
     }
   }
@@ -417,6 +433,7 @@ export class EmbeddedReadStore implements ReadStore {
       if (this.drainTimer) clearTimeout(this.drainTimer);
       this.cache?.clear();
       await this.checkpointer?.stop();
+      await this.queryWorker?.stop();
       this.db.close();
     } finally {
       release();
@@ -443,7 +460,7 @@ export class EmbeddedReadStore implements ReadStore {
       },
       searchText: async (words, options) => {
         this.assertOpen();
-        return this.searchText(name, words, options).map(clone);
+        return (await this.searchText(name, words, options)).map(clone);
       },
       replaceOne: (filter, doc, options) => this.write(tx, (tx) => this.replaceOne(tx, name, filter, doc, options?.upsert ?? false)),
       updateOne: (filter, update, options) => this.write(tx, (tx) => this.updateOne(tx, name, filter, update, options?.upsert ?? false)),
@@ -576,17 +593,8 @@ export class EmbeddedReadStore implements ReadStore {
       const text = held[prefix.field];
       return typeof text === 'string' && text.length > prefix.chars ? { ...held, [prefix.field]: text.slice(0, prefix.chars) } : held;
     }
-    const path = `'$."${prefix.field}"'`;
-    const inline = `CASE WHEN json_type(doc, ${path}) = 'text' THEN json_set(doc, ${path}, substr(json_extract(doc, ${path}), 1, ?)) ELSE doc END`;
-    // The detached text is cut without touching the JSON; a document stored before it was detached is cut inside its JSON.
-    const row =
-      prefix.field === DETACHED
-        ? this.query<StoredDoc>(`SELECT CASE WHEN content IS NULL THEN ${inline} ELSE doc END AS doc, substr(content, 1, ?) AS content FROM ${state.table} WHERE rowid = ?`).get(
-            prefix.chars,
-            prefix.chars,
-            rowid,
-          )
-        : this.query<StoredDoc>(`SELECT ${inline} AS doc, content FROM ${state.table} WHERE rowid = ?`).get(prefix.chars, rowid);
+    const columns = storedColumns(state.table, prefix);
+    const row = this.query<StoredDoc>(`SELECT ${columns.sql} FROM ${state.table} WHERE rowid = ?`).get(...columns.params, rowid);
     return row ? fromStored(row) : undefined;
   }
 
@@ -675,9 +683,10 @@ export class EmbeddedReadStore implements ReadStore {
   /**
    * Full-text search: FTS5 finds the rows holding every word and ranks them (bm25 with the index's field weights;
    * lower is better), the filter narrows them in SQL on key columns, and documents are read for the page only when
-   * SQL decides the filter exactly (else each candidate is tested, in rank order, until the page is full).
+   * SQL decides the filter exactly (else each candidate is tested, in rank order, until the page is full). The ranking
+   * runs on the query worker when there is one (see query-worker.ts), else here.
    */
-  private searchText(name: string, words: string[], options: TextSearchOptions): Doc[] {
+  private async searchText(name: string, words: string[], options: TextSearchOptions, inThread = false): Promise<Doc[]> {
     const state = this.collections.get(name);
     if (!state) return [];
     if (!state.text) throw new Error(`searchText needs a text index on ${name}`);
@@ -694,25 +703,56 @@ export class EmbeddedReadStore implements ReadStore {
     // Candidates: FTS5 walks the words' lists from the newest rowid down and scores only the rows it returns.
     const newest = options.candidates ? ' ORDER BY rowid DESC LIMIT ?' : '';
     const head = options.candidates ? [match, Math.max(0, Math.floor(options.candidates.newest))] : [match];
-    const ranked =
-      `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?${newest}) ` +
-      `SELECT ${state.table}.rowid AS rowid, id FROM ${state.table} JOIN m ON m.r = ${state.table}.rowid${where} ORDER BY m.score, ${tie ?? 'rowid'}`;
-    const prefix = options.prefixOf;
-    const load = (rowid: number, id: string) => (prefix ? this.docWithPrefixAtRow(state, rowid, id, prefix) : this.docAtRow(state, rowid, id, null));
-    if (plan.exact) {
-      const rows = this.query<{ rowid: number; id: string }>(`${ranked} LIMIT ? OFFSET ?`).all(...head, ...plan.params, options.limit, skip);
-      return rows.map((row) => load(row.rowid, row.id)).filter((doc): doc is Doc => !!doc);
+    // An exact plan reads the page's documents in the same query (their texts cut to `prefixOf`); else the ranked
+    // rows are read and each candidate tested here, in rank order, until the page is full.
+    const columns = plan.exact ? storedColumns(state.table, options.prefixOf) : null;
+    const select = `SELECT ${state.table}.rowid AS rowid, ${state.table}.id AS id${columns ? `, ${columns.sql}` : ''} FROM ${state.table} JOIN m ON m.r = ${state.table}.rowid`;
+    const ranked = `WITH m(r, score) AS MATERIALIZED (SELECT rowid, bm25(${fts}, ${state.text.weights.join(', ')}) FROM ${fts} WHERE ${fts} MATCH ?${newest}) ${select}${where} ORDER BY m.score, ${tie ?? `${state.table}.rowid`}`;
+    const [sql, params] = columns
+      ? [`${ranked} LIMIT ? OFFSET ?`, [...head, ...columns.params, ...plan.params, options.limit, skip]]
+      : [ranked, [...head, ...plan.params]];
+    // The worker sees what is committed: a search while a batch holds text drained into it ranks here.
+    const onWorker = !inThread && this.queryWorker !== null && !this.db.inTransaction;
+    let rows: unknown[][];
+    if (onWorker) {
+      try {
+        rows = await this.queryWorker!.query(sql, params);
+      } catch {
+        // The worker stopped (a file being swapped in) or failed: once any swap is done, rank again here, on what is
+        // there then (an error of the query itself then surfaces as it would have).
+        await this.swapping;
+        this.assertOpen();
+        return this.searchText(name, words, options, true);
+      }
+      // A file swapped in meanwhile has other rowids: rank again on what is there now.
+      if (this.collections.get(name) !== state) return this.searchText(name, words, options);
+    } else {
+      rows = this.query(sql).raw(true).all(...params) as unknown[][];
     }
+    // Read after the ranking, on the worker: a document may have changed or gone since (its rowid may even hold
+    // another one by now), so each must still be the row's and match the filter; one the open batch holds is taken
+    // from there, as every read does.
     const test = compileFilter(options.filter);
+    const prefix = options.prefixOf;
     const docs: Doc[] = [];
-    for (const row of this.query<{ rowid: number; id: string }>(ranked).iterate(...head, ...plan.params)) {
-      const doc = load(row.rowid, row.id);
+    for (const [rowid, id, doc, content] of rows as [number, string, string?, (string | null)?][]) {
       this.stats.docsExamined++;
-      if (!doc || !test(doc)) continue;
-      docs.push(doc);
-      if (docs.length >= skip + options.limit) break;
+      const held = this.held(state, id);
+      const found =
+        held !== undefined
+          ? prefix && held
+            ? this.docWithPrefixAtRow(state, rowid, id, prefix)
+            : (held ?? undefined)
+          : columns
+            ? fromStored({ doc: doc!, content: content ?? null })
+            : prefix
+              ? this.docWithPrefixAtRow(state, rowid, id, prefix)
+              : this.docAtRow(state, rowid, id, null);
+      if (!found || found._id !== id || !test(found)) continue;
+      docs.push(found);
+      if (!columns && docs.length >= skip + options.limit) break;
     }
-    return docs.slice(skip);
+    return columns ? docs : docs.slice(skip);
   }
 
   /** Key columns SQL may plan on (see sql-plan.ts), and `id` for `_id`. */
@@ -1359,4 +1399,21 @@ function withoutFields(fields: string[]): string {
   const others = fields.filter((field) => field !== DETACHED);
   const detached = others.length > 0 ? `json_remove(doc, ${paths(others)})` : 'doc';
   return `CASE WHEN content IS NULL THEN json_remove(doc, ${paths(fields)}) ELSE ${detached} END AS doc, NULL AS content`;
+}
+
+/**
+ * The select list of a stored document (`doc`, `content`), its text `prefix.field` cut to its first `prefix.chars`
+ * characters: the detached text with `substr` on its column, a text inside the JSON (another field, or a document
+ * stored before texts were detached) inside the JSON.
+ */
+function storedColumns(table: string, prefix?: { field: string; chars: number }): { sql: string; params: number[] } {
+  if (!prefix) return { sql: `${table}.doc AS doc, ${table}.content AS content`, params: [] };
+  const path = `'$."${prefix.field}"'`;
+  const doc = `${table}.doc`;
+  const inline = `CASE WHEN json_type(${doc}, ${path}) = 'text' THEN json_set(${doc}, ${path}, substr(json_extract(${doc}, ${path}), 1, ?)) ELSE ${doc} END`;
+  if (prefix.field !== DETACHED) return { sql: `${inline} AS doc, ${table}.content AS content`, params: [prefix.chars] };
+  return {
+    sql: `CASE WHEN ${table}.content IS NULL THEN ${inline} ELSE ${doc} END AS doc, substr(${table}.content, 1, ?) AS content`,
+    params: [prefix.chars, prefix.chars],
+  };
 }

@@ -1,5 +1,6 @@
 import type { ReadCollection, ReadStore } from '../read-store/read-store';
 import { keysetPage, type Page, type PageRequest } from '../keyset-page';
+import { eachPage } from '../read-store/each-page';
 import { contentSummary } from './content-summary';
 import {
   WORKSPACE_COLLECTIONS as C,
@@ -92,9 +93,9 @@ export const workspaceQueries = (store: ReadStore) => {
     }
   }
   return {
-    /** Every script in one folder, without contents (the folder deletion moves them out one by one). */
-    scriptsInFolder: (ownerId: string, folderId: string): Promise<ScriptSummaryDoc[]> =>
-      scripts.find({ ownerId, folderId }, { sort: { updatedAt: -1 }, projection: WITHOUT_CONTENT }),
+    /** Every script in one folder, without contents, a page at a time (the folder deletion moves them out one by one). */
+    eachScriptIn: (ownerId: string, folderId: string, visit: (page: ScriptSummaryDoc[]) => Promise<void>) =>
+      eachPage<ScriptSummaryDoc>(store, C.scripts, visit, { filter: { ownerId, folderId }, projection: WITHOUT_CONTENT, pageSize: 200 }),
     /** `folderId`: undefined for every script, null for the root, or one folder. */
     scriptsPageOf: (ownerId: string, folderId: string | null | undefined, page: PageRequest) =>
       scriptSummaryPage(store, folderId === undefined ? { ownerId } : { ownerId, folderId }, page),

@@ -133,9 +133,9 @@ async function trashLateSubfolders(ctx: AppContext, actor: Actor, trashed: Folde
 async function trashScriptsIn(ctx: AppContext, actor: Actor, folders: FolderDoc[], withFolderId: string): Promise<void> {
   const queries = workspaceQueries(ctx.readStore);
   for (const folder of folders) {
-    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) {
-      await runScriptCommand(ctx, actor, { type: 'TrashScript', data: { scriptId: script._id, userId: actor.userId, withFolderId } });
-    }
+    await queries.eachScriptIn(actor.userId, folder._id, async (scripts) => {
+      for (const script of scripts) await runScriptCommand(ctx, actor, { type: 'TrashScript', data: { scriptId: script._id, userId: actor.userId, withFolderId } });
+    });
   }
 }
 
@@ -144,7 +144,9 @@ export async function purgeLiveFolder(ctx: AppContext, actor: Actor, folderId: s
   const queries = workspaceQueries(ctx.readStore);
   const subtree = await queries.folderSubtree(actor.userId, folderId);
   for (const folder of subtree) {
-    for (const script of await queries.scriptsInFolder(actor.userId, folder._id)) await purgeScript(ctx, actor, script._id, reason);
+    await queries.eachScriptIn(actor.userId, folder._id, async (scripts) => {
+      for (const script of scripts) await purgeScript(ctx, actor, script._id, reason);
+    });
   }
   for (const folder of subtree.reverse()) {
     await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: folder._id, userId: actor.userId, reason } });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
+import { PAGE_SCAN_CHARS } from '../../projections/content-search/queries';
 import { Client, PASSWORD, createFolder, createScript, signedInUser, startTestServer, type TestServer } from './client';
 
 /** Full-text search of one's own scripts: `GET /api/search?type=content` (session) and `GET /api/v1/search` (API key). */
@@ -120,6 +121,19 @@ describe('content search (GET /api/search?type=content)', () => {
     const second = await alice.get(next!);
     expect((second.body as { title: string }[]).map((item) => item.title)).toEqual(['once']);
     expect(nextLink(second)).toBeUndefined();
+  });
+
+  it('reads at most PAGE_SCAN_CHARS of texts for the lines of one page, best results first; the rest are listed without lines', async () => {
+    const reader = await signedInUser(server.url, 'long-texts');
+    // 200 KB before the matching line: five texts fit in the page's 1 MB of reading, the sixth does not
+    const content = `${'-- filler\n'.repeat(20_000)}local needle = 1\n`;
+    for (let i = 0; i < 6; i++) await createScript(reader, { title: `Long ${i}`, content });
+    const res = await search(reader, 'needle');
+    expect(res.status).toBe(200);
+    const lines = (res.body as { lines: { line: number }[] }[]).map((hit) => hit.lines.map((l) => l.line));
+    expect(lines).toHaveLength(6);
+    expect(lines.filter((shown) => shown.length > 0)).toEqual(Array(Math.floor(PAGE_SCAN_CHARS / content.length)).fill([20_001]));
+    expect(lines.at(-1)).toEqual([]);
   });
 
   it('refuses a bad query with 400 JSON', async () => {

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chargedByTime, SEARCH_MS_PER_CHARGE } from './rate-limits';
+import { loadConfig } from '../../config';
+import { MemoryRateLimitStore } from './memory-store';
+import { chargedByTime, createRateLimits, MS_PER_CHARGE } from './rate-limits';
 
-/** A search is charged against its account by the time it took, once answered: a budget bounds seconds, not only searches. */
+/** Searches and writes are charged against their account by the time they took, once answered: a budget bounds seconds. */
 
 const servers: { close: () => void }[] = [];
 afterEach(() => {
@@ -11,7 +13,7 @@ afterEach(() => {
 });
 
 describe('searches charged by time', () => {
-  it('adds one hit per SEARCH_MS_PER_CHARGE beyond the first to the account that searched, and nothing for quick or refused requests', async () => {
+  it('adds one hit per MS_PER_CHARGE beyond the first to the account that searched, and nothing for quick or refused requests', async () => {
     const charges: [string, number][] = [];
     const limiter = { charge: (key: string, amount: number) => void charges.push([key, amount]) };
     const app = express();
@@ -30,7 +32,7 @@ describe('searches charged by time', () => {
       while (charges.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
     };
 
-    await fetch(`${base}?account=slow&ms=${SEARCH_MS_PER_CHARGE * 3 + 40}`);
+    await fetch(`${base}?account=slow&ms=${MS_PER_CHARGE * 3 + 40}`);
     await fetch(`${base}?account=quick&ms=0`);
     await waitForCharges(2);
     expect(charges).toEqual([['slow', 3], ['quick', 0]]);
@@ -38,5 +40,46 @@ describe('searches charged by time', () => {
     await fetch(`${base}?ms=0`); // no account (not a content search): nothing to charge
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(charges).toHaveLength(2);
+  });
+});
+
+describe('writes charged by time', () => {
+  it("a long write uses up its account's write budget by its time; deletes and reads are not charged", async () => {
+    const limits = createRateLimits({
+      config: loadConfig({ RATE_LIMIT_WRITE: '4/1m', RATE_LIMIT_WRITE_ADDRESS: 'off', SESSION_SECRET: 'x'.repeat(32) }),
+      store: new MemoryRateLimitStore(),
+      sharedStore: null,
+      accountOfApiKey: async () => null,
+      log: () => undefined,
+    });
+    const app = express();
+    app.use((req, res, next) => {
+      res.locals.auth = { actor: { userId: String(req.query.user) } };
+      next();
+    });
+    app.use(limits.sessionWrites);
+    // a restore of a large folder, say: one request, many commands
+    app.all('/slow', (_req, res) => void setTimeout(() => res.status(204).end(), MS_PER_CHARGE * 2 + 50));
+    app.all('/quick', (_req, res) => void res.status(204).end());
+    app.use(((_error, _req, res, _next) => void res.status(429).json({})) as express.ErrorRequestHandler);
+    const server = app.listen(0);
+    servers.push(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const status = async (method: string, path: string) => (await fetch(`${base}${path}`, { method })).status;
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20)); // the charge lands once the answer is sent
+
+    // one slow write counts 1 and is charged 2 more: one quick write is left of 4
+    expect(await status('POST', '/slow?user=a')).toBe(204);
+    await settled();
+    expect(await status('POST', '/quick?user=a')).toBe(204);
+    expect(await status('POST', '/quick?user=a')).toBe(429);
+    // slow deletes and reads cost nothing: all 4 writes are left
+    expect(await status('DELETE', '/slow?user=b')).toBe(204);
+    expect(await status('GET', '/slow?user=b')).toBe(204);
+    await settled();
+    for (let i = 0; i < 4; i++) expect(await status('POST', '/quick?user=b')).toBe(204);
+    expect(await status('POST', '/quick?user=b')).toBe(429);
+    await limits.stop();
   });
 });

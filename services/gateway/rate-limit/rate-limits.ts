@@ -57,14 +57,14 @@ type Check = [Limiter | null, string | null | undefined];
 
 const pass: RequestHandler = (_req, _res, next) => next();
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-/** A search counts one more against its account's budget for every SEARCH_MS_PER_CHARGE it took beyond the first. */
-export const SEARCH_MS_PER_CHARGE = 100;
+/** A search or a write counts one more against its account's budget for every MS_PER_CHARGE it took beyond the first. */
+export const MS_PER_CHARGE = 100;
 
 /**
  * `limit` wrapped so the request, once answered, is charged by the time it took: one more hit of `limiter` per
- * SEARCH_MS_PER_CHARGE after the first. Searching a history of huge texts can take a second or more (a synchronous
- * read on the embedded store); charged by time, an account's budget bounds the seconds it can spend, not only the
- * number of searches.
+ * MS_PER_CHARGE after the first, to the account `accountOf` names once answered (none: not charged). Searching a
+ * history of huge texts can take a second or more, and restoring a folder of thousands of scripts runs a command for
+ * each; charged by time, an account's budget bounds the seconds it can spend, not only the number of requests.
  */
 export function chargedByTime(
   limiter: Pick<Limiter, 'charge'> | null,
@@ -74,10 +74,12 @@ export function chargedByTime(
   if (!limiter) return limit;
   return (req, res, next) =>
     limit(req, res, (error?: unknown) => {
-      const account = accountOf(req, res);
-      if (!error && account) {
+      if (!error) {
         const started = performance.now();
-        res.once('finish', () => limiter.charge(account, Math.floor((performance.now() - started) / SEARCH_MS_PER_CHARGE)));
+        res.once('finish', () => {
+          const account = accountOf(req, res); // known once answered (an API key's owner is found after this limit)
+          if (account) limiter.charge(account, Math.floor((performance.now() - started) / MS_PER_CHARGE));
+        });
       }
       next(error);
     });
@@ -126,6 +128,8 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
   raw?.start();
 
   const userIdOf = (res: Response): string | undefined => (res.locals.auth as { actor?: { userId?: string } } | undefined)?.actor?.userId;
+  /** The account a write is charged to by its time (deletes are not limited: see docs/decisions.md, "Rate limits"). */
+  const writerOf = (req: Request, res: Response) => (WRITE_METHODS.has(req.method) ? userIdOf(res) : undefined);
 
   /** Counts the request against each (limiter, key) pair at once; every policy's headers; 429 when any is used up. */
   async function enforce(res: Response, checks: Check[]): Promise<void> {
@@ -183,16 +187,20 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
         await loginUser?.reset(usernameKey(req, username));
       },
     },
-    sessionWrites: handler((req, res) =>
-      WRITE_METHODS.has(req.method)
-        ? [
-            [write, userIdOf(res)],
-            [writeAddress, addressOf(req)],
-          ]
-        : [],
+    sessionWrites: chargedByTime(
+      write,
+      writerOf,
+      handler((req, res) =>
+        WRITE_METHODS.has(req.method)
+          ? [
+              [write, userIdOf(res)],
+              [writeAddress, addressOf(req)],
+            ]
+          : [],
+      ),
     ),
     apiKeyCreate: handler((req, res) => (req.method === 'POST' ? [[apiKeyCreate, userIdOf(res)]] : [])),
-    apiRequests: handler(async (req) => {
+    apiRequests: chargedByTime(write, writerOf, handler(async (req) => {
       const key = req.get('x-api-key');
       if (!key || !looksLikeApiKey(key)) return []; // answered 401 by the API's own authentication
       const checks: Check[] = [[api, hashApiKey(key)]];
@@ -200,7 +208,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
         checks.push([write, await deps.accountOfApiKey(key)], [writeAddress, addressOf(req)]);
       }
       return checks;
-    }),
+    })),
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
     contentSearch: searchLimit((req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined)),
     apiSearch: searchLimit((_req, res) => userIdOf(res)),
