@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '../eventstore/event-store';
 import { headerPages, STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
+import { SCAN_CHECKPOINT_AUDITED, SCAN_CHECKPOINT_EVERY, type ScanCheckpoint, type ScanCheckpoints } from './as-of-scans';
 
 /** One line of an "as of" audit trail. */
 export interface HistoryEntryAsOf {
@@ -40,17 +41,28 @@ type Log = Pick<EventStore, 'readStream' | 'readStreamHeaders'>;
  * with the newest `keep` audit entries. A short stream (most of them) is one read of its events. A longer one costs
  * two more reads, neither of which holds its history: the headers after that first page (no data opened or parsed)
  * up to `at`, a page at a time, to find the last event of each state type and the newest audited ones; then those
- * events alone, in full. So a long history costs a scan of small headers, and never memory.
+ * events alone, in full. So a long history costs a scan of small headers, and never memory. With `checkpoints`, the
+ * scan starts from the latest checkpoint an earlier scan left before `at` and leaves one every SCAN_CHECKPOINT_EVERY
+ * revisions it passes: a stream's history is scanned once, and each answer then reads at most that many headers.
  */
-export async function replayAsOf<State>(log: Log, stream: string, at: string, fold: AsOfFold<State>, keep: number): Promise<(State & History) | null> {
+export async function replayAsOf<State>(
+  log: Log,
+  stream: string,
+  at: string,
+  fold: AsOfFold<State>,
+  keep: number,
+  checkpoints?: ScanCheckpoints,
+): Promise<(State & History) | null> {
   let state: State | null = null;
   let history: HistoryEntryAsOf[] = [];
   let historyCount = 0;
+  let maxAt = '';
   const answer = () => (state === null ? null : { ...state, history: history.slice(-keep), historyCount });
 
   const first = await log.readStream(stream, { maxCount: STREAM_PAGE_SIZE });
   for (const event of first) {
     if (event.metadata.at > at) return answer();
+    if (event.metadata.at > maxAt) maxAt = event.metadata.at;
     if (fold.stateTypes.has(event.type)) state = fold.evolve(state, event);
     if (fold.auditedTypes.has(event.type)) {
       history.push(fold.entry(event));
@@ -59,20 +71,36 @@ export async function replayAsOf<State>(log: Log, stream: string, at: string, fo
   }
   if (first.length < STREAM_PAGE_SIZE) return answer();
 
-  const lastOfType = new Map<string, bigint>();
-  let audited: bigint[] = [];
-  scan: for await (const page of headerPages(log, stream, { fromRevision: first[first.length - 1]!.revision + 1n })) {
+  // What the headers after the first page hold, from the latest checkpoint before `at` if there is one.
+  const from = (await checkpoints?.latestBefore(stream, at).catch(() => null)) ?? null;
+  const lastOfType = new Map(from?.lastOfType ?? []);
+  let audited = [...(from?.audited ?? [])];
+  let auditedCount = from?.auditedCount ?? 0;
+  if (from && from.maxAt > maxAt) maxAt = from.maxAt;
+  // A checkpoint keeps as many audited revisions as any answer shows, whatever this one keeps.
+  const window = checkpoints ? Math.max(keep, SCAN_CHECKPOINT_AUDITED) : keep;
+  const every = BigInt(SCAN_CHECKPOINT_EVERY);
+  scan: for await (const page of headerPages(log, stream, { fromRevision: (from?.revision ?? first[first.length - 1]!.revision) + 1n })) {
+    const passed: ScanCheckpoint[] = [];
     for (const header of page) {
       if (header.metadata.at > at) break scan;
+      if (header.metadata.at > maxAt) maxAt = header.metadata.at;
       if (fold.stateTypes.has(header.type)) lastOfType.set(header.type, header.revision);
       if (fold.auditedTypes.has(header.type)) {
         audited.push(header.revision);
-        historyCount++;
-        if (audited.length > 2 * keep) audited = audited.slice(-keep); // amortised: no shift per event
+        auditedCount++;
+        if (audited.length > 2 * window) audited = audited.slice(-window); // amortised: no shift per event
+      }
+      if (checkpoints && (header.revision + 1n) % every === 0n) {
+        passed.push({ revision: header.revision, maxAt, lastOfType: new Map(lastOfType), audited: audited.slice(-SCAN_CHECKPOINT_AUDITED), auditedCount });
       }
     }
+    // Only what was passed whole (every header up to the checkpoint recorded no later than `at`) is kept. A cache:
+    // an answer does not fail because it could not be written.
+    await checkpoints?.save(stream, passed).catch(() => undefined);
   }
   audited = audited.slice(-keep);
+  historyCount += auditedCount;
 
   const stateRevisions = new Set(lastOfType.values());
   const auditedRevisions = new Set(audited);

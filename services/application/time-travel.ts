@@ -5,6 +5,7 @@ import { contentSummary } from '../../projections/workspace/content-summary';
 import { ownedStreamQueries } from '../../projections/owned-streams/queries';
 import type { AppContext, Actor } from './context';
 import { replayAsOf, type History, type HistoryEntryAsOf } from './as-of-replay';
+import { scanCheckpoints } from './as-of-scans';
 import { folderAsOfFold, scriptAsOfFold, type FolderStateAsOf, type ScriptStateAsOf } from './as-of-folds';
 
 /** What time travel reads: the log and the `ownedStreams` read model, nothing else (the bench passes just these). */
@@ -116,10 +117,11 @@ async function replayWorkspace(ctx: Stores, actor: Actor, at: string, page: { af
   const hasMore = scriptDocs.length > page.limit;
   const pageDocs = scriptDocs.slice(0, page.limit);
   const keep = AS_OF_ACTIVITY_MAX; // the answer's newest entries are among each stream's newest
+  const checkpoints = scanCheckpoints(ctx.readStore);
   const [folders, scripts] = await Promise.all([
-    mapBounded(folderDocs, READ_CONCURRENCY, (d) => replayAsOf(ctx.eventStore, folderStream(d.entityId), at, folderAsOfFold, keep)),
+    mapBounded(folderDocs, READ_CONCURRENCY, (d) => replayAsOf(ctx.eventStore, folderStream(d.entityId), at, folderAsOfFold, keep, checkpoints)),
     // Summarised once replayed: the page holds previews, never every script's whole content at once.
-    mapBounded(pageDocs, READ_CONCURRENCY, async (d) => withContentSummary(await replayAsOf(ctx.eventStore, scriptStream(d.entityId), at, scriptAsOfFold, keep))),
+    mapBounded(pageDocs, READ_CONCURRENCY, async (d) => withContentSummary(await replayAsOf(ctx.eventStore, scriptStream(d.entityId), at, scriptAsOfFold, keep, checkpoints))),
   ]);
   const activity = [
     ...folders.flatMap((f) => (f ? f.history.map((e) => ({ ...e, subject: { kind: 'folder' as const, id: f.id, name: f.name } })) : [])),
@@ -153,7 +155,7 @@ export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at
   const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
   if (!owned) throw new NotFoundError('Script not found');
   if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
-  const state = await scriptGate(() => replayAsOf(ctx.eventStore, scriptStream(scriptId), at, scriptAsOfFold, AS_OF_HISTORY_MAX));
+  const state = await scriptGate(() => replayAsOf(ctx.eventStore, scriptStream(scriptId), at, scriptAsOfFold, AS_OF_HISTORY_MAX, scanCheckpoints(ctx.readStore)));
   if (!state) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
   if (state.deleted) throw new NotFoundError(SCRIPT_DELETED_THEN);
   return {

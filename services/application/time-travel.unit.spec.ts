@@ -1,51 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EventHeader, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
+import type { ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
 import { AS_OF_FOLDERS_MAX, AS_OF_HISTORY_MAX, AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, scriptAsOf, workspaceAsOf } from './time-travel';
 import { HEADER_PAGE_SIZE, STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
 import { replayAsOf } from './as-of-replay';
 import { folderAsOfFold, scriptAsOfFold } from './as-of-folds';
 import type { AppContext } from './context';
-
-const recorded = (type: string, data: Record<string, unknown>, at: string, position: number): RecordedEvent => ({
-  streamName: 'script-s1',
-  revision: BigInt(position),
-  position: BigInt(position),
-  type,
-  data,
-  metadata: { actorId: 'user:u1', at, schemaVersion: 1 },
-});
-
-/** One stream in memory, read as both adapters read it (synchronously, as the embedded log), every read recorded. */
-function memoryLog(events: RecordedEvent[]) {
-  const reads = { full: [] as RecordedEvent[][], headers: [] as EventHeader[][] };
-  const slice = (options: ReadStreamOptions = {}) => {
-    const from = events.findIndex((e) => e.revision >= (options.fromRevision ?? 0n));
-    return from === -1 ? [] : events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
-  };
-  return {
-    reads,
-    readStream: async (_stream: string, options?: ReadStreamOptions) => {
-      const page = slice(options);
-      reads.full.push(page);
-      return page;
-    },
-    readStreamHeaders: async (_stream: string, options?: ReadStreamOptions) => {
-      const page = slice(options).map(({ data: _data, ...header }) => header);
-      reads.headers.push(page);
-      return page;
-    },
-  };
-}
-
-/** What replaying must equal: every event of the prefix folded, every audited one an entry, the newest `keep` kept. */
-function foldEveryEvent<S>(fold: typeof scriptAsOfFold | typeof folderAsOfFold, events: RecordedEvent[], at: string, keep: number) {
-  const end = events.findIndex((e) => e.metadata.at > at);
-  const prefix = end === -1 ? events : events.slice(0, end);
-  let state: S | null = null;
-  for (const event of prefix) state = (fold.evolve as (s: S | null, e: RecordedEvent) => S | null)(state, event);
-  const entries = prefix.filter((e) => fold.auditedTypes.has(e.type)).map((e) => fold.entry(e));
-  return state === null ? null : { ...state, history: entries.slice(-keep), historyCount: entries.length };
-}
+import { foldEveryEvent, memoryLog, recorded } from './as-of-test-log';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 
