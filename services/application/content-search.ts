@@ -4,6 +4,7 @@ import type { MatchingLine } from '../../projections/content-search/matching-lin
 import { searchWords } from '../../projections/read-store/search-words';
 import { workspaceQueries, type PathItem } from '../../projections/workspace/queries';
 import type { Actor, AppContext } from './context';
+import { createWorkGate } from './work-gate';
 
 /** One item of a content search (docs/api.md "Search"): one per matching version. */
 export interface ContentSearchItem {
@@ -19,6 +20,16 @@ export interface ContentSearchItem {
 
 /** The deepest a search pages: results beyond the first 1,000 are not offered (a narrower query finds them). */
 export const MAX_SEARCH_RESULTS = 1000;
+
+/**
+ * Searches run at once per process, and how many may wait. A search of a history of huge texts ranks for a second or
+ * more (on the embedded store one at a time, on its worker thread); beyond these, a search is answered 503 at once
+ * rather than queued without bound behind others. Each account's own searches are also limited (RATE_LIMIT_SEARCH).
+ */
+export const SEARCH_RUNNING_MAX = 4;
+export const SEARCH_WAITING_MAX = 32;
+export const SEARCH_BUSY = 'Search is busy; try again in a moment';
+const searchGate = createWorkGate(SEARCH_RUNNING_MAX, SEARCH_WAITING_MAX, SEARCH_BUSY);
 
 export interface ContentSearchInput {
   q: string;
@@ -39,7 +50,7 @@ export async function searchOwnContent(ctx: Pick<AppContext, 'readStore'>, actor
   if (input.skip >= MAX_SEARCH_RESULTS) return { items: [], next: null };
   const limit = Math.min(input.limit, MAX_SEARCH_RESULTS - input.skip);
   const search = contentSearchQueries(ctx.readStore);
-  const { hits, more } = await search({ ownerId: actor.userId, words, versions: input.versions, skip: input.skip, limit });
+  const { hits, more } = await searchGate(() => search({ ownerId: actor.userId, words, versions: input.versions, skip: input.skip, limit }));
   const folderIds = hits.map((hit) => hit.script.folderId).filter((id): id is string => !!id);
   const paths = await workspaceQueries(ctx.readStore).folderPaths(actor.userId, folderIds);
   const items = hits.map(

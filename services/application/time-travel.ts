@@ -1,11 +1,12 @@
 import { folderStream } from '../domain/folder/events';
 import { scriptStream } from '../domain/script/events';
-import { DomainError, NotFoundError } from '../domain/shared/errors';
+import { NotFoundError } from '../domain/shared/errors';
 import { contentSummary } from '../../projections/workspace/content-summary';
 import { ownedStreamQueries } from '../../projections/owned-streams/queries';
 import type { AppContext, Actor } from './context';
 import { replayAsOf, type History, type HistoryEntryAsOf } from './as-of-replay';
 import { scanCheckpoints } from './as-of-scans';
+import { createWorkGate } from './work-gate';
 import { folderAsOfFold, scriptAsOfFold, type FolderStateAsOf, type ScriptStateAsOf } from './as-of-folds';
 
 /** What time travel reads: the log and the `ownedStreams` read model, nothing else (the bench passes just these). */
@@ -54,27 +55,8 @@ async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return results;
 }
 
-/** A small gate: at most `running` replays run, `waiting` more wait, the rest are told to come back (503). */
-function createGate(running: number, waiting: number) {
-  const state = { running: 0, waiting: [] as Array<() => void> };
-  return async function throughGate<T>(work: () => Promise<T>): Promise<T> {
-    if (state.running >= running) {
-      if (state.waiting.length >= waiting) throw new DomainError(503, AS_OF_BUSY);
-      await new Promise<void>((resolve) => state.waiting.push(resolve));
-    } else state.running++;
-    try {
-      return await work();
-    } finally {
-      // hand the slot straight to the next waiter, or give it back
-      const next = state.waiting.shift();
-      if (next) next();
-      else state.running--;
-    }
-  };
-}
-
-const workspaceGate = createGate(AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX);
-const scriptGate = createGate(SCRIPT_AS_OF_RUNNING_MAX, SCRIPT_AS_OF_WAITING_MAX);
+const workspaceGate = createWorkGate(AS_OF_RUNNING_MAX, AS_OF_WAITING_MAX, AS_OF_BUSY);
+const scriptGate = createWorkGate(SCRIPT_AS_OF_RUNNING_MAX, SCRIPT_AS_OF_WAITING_MAX, AS_OF_BUSY);
 
 export interface WorkspaceAsOf {
   at: string;
