@@ -24,6 +24,9 @@ const LEAD = 60;
  */
 export const MAX_SCAN_CHARS = 256 * 1024;
 
+const TRAILING_WORD = new RegExp(`${WORD.source}$`, 'u');
+const WORD_START = new RegExp(`^${WORD.source}`, 'u');
+
 /**
  * Word spans of `text` whose folded form is one of `words` (already folded), up to the first span that starts past
  * `until` (the spans a cut line can show are within MAX_LINE_CHARS of the first).
@@ -44,7 +47,9 @@ export const holdsAnyWord = (text: string, words: ReadonlySet<string>): boolean 
 /** `maxChars`: how much of the text's start to read (at most MAX_SCAN_CHARS). */
 export function matchingLines(full: string, words: ReadonlySet<string>, maxLines = MAX_LINES, maxChars = MAX_SCAN_CHARS): MatchingLine[] {
   const limit = Math.max(0, Math.min(maxChars, MAX_SCAN_CHARS));
-  const content = full.length > limit ? full.slice(0, limit) : full;
+  // A text read only in part ends before the word it cuts: `lampshade` cut to `lamp` is not `lamp`.
+  const cutsWord = full.length > limit && WORD_START.test(full.slice(limit, limit + 2));
+  const content = full.length > limit ? full.slice(0, limit).replace(cutsWord ? TRAILING_WORD : /$^/, '') : full;
   const lines: MatchingLine[] = [];
   let start = 0;
   for (let number = 1; start <= content.length && lines.length < maxLines; number++) {

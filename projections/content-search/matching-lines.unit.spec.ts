@@ -42,6 +42,9 @@ describe('matchingLines', () => {
     // a word that first appears past what is scanned gets no lines (the result itself is still listed)
     expect(matchingLines(huge, words('needle'))).toEqual([]);
     expect(matchingLines(`${'x'.repeat(MAX_SCAN_CHARS - 10)} needle`, words('needle'))).toHaveLength(1);
+    // a word the end of what is read cuts is not taken for a shorter one
+    expect(matchingLines(`${'x '.repeat(100)}lampshade`, words('lamp'), 5, 204)).toEqual([]);
+    expect(matchingLines(`${'x '.repeat(100)}lamp shade`, words('lamp'), 5, 204)).toHaveLength(1);
   });
 
   it('matches case-insensitively but keeps diacritics, as the search index does', () => {

@@ -630,6 +630,52 @@ describe('embedded full-text index (SQLite FTS5)', () => {
     await cut;
   });
 
+  it('after a ranking on the worker, answers only documents still there, caches none under another id, and survives failing batches', async () => {
+    const store = await openEmbeddedReadStore(tempFile(), { searchOnWorker: true });
+    open.push(store);
+    await store.ensureIndexes(TEXT);
+    const notes = store.collection('notes');
+    const note = (id: string, ownerId: string, title: string) => ({ _id: id, ownerId, tag: 'x', title, body: `${ownerId} secret` });
+    await notes.replaceOne({ _id: 'A' }, note('A', 'alice', 'lamp'), { upsert: true });
+    await notes.searchText(['warm'], { filter: { ownerId: 'alice' }, limit: 1 }); // the worker is up
+    /** The worker ranks while the event loop is held, then `meanwhile` runs before its answer is read. */
+    const rankedBefore = async (filter: Record<string, unknown>, meanwhile: () => Promise<void>) => {
+      const pending = notes.searchText(['lamp'], { filter, limit: 10 });
+      for (const until = Date.now() + 100; Date.now() < until; ); // the worker answers during this
+      await meanwhile();
+      return (await pending).map((d) => d._id);
+    };
+    // A deleted and Bob's B inserted meanwhile: B takes A's rowid (the newest row's is reused)
+    const replaceAByB = async () => {
+      await notes.deleteOne({ _id: 'A' });
+      await notes.replaceOne({ _id: 'B' }, note('B', 'bob', 'other'), { upsert: true });
+    };
+    // a filter SQL cannot decide (`tag` has no key column): candidates are read here, by id
+    expect(await rankedBefore({ ownerId: 'alice', tag: 'x' }, replaceAByB)).toEqual([]);
+    expect(await notes.findOne({ _id: 'A' })).toBeNull(); // nothing cached under A's id
+    // a filter SQL decides: the worker read the documents too, and A is gone since
+    await notes.deleteOne({ _id: 'B' });
+    await notes.replaceOne({ _id: 'A' }, note('A', 'alice', 'lamp'), { upsert: true });
+    expect(await rankedBefore({ ownerId: 'alice' }, replaceAByB)).toEqual([]);
+
+    // batches that fail while a ranking runs do not make it start again and again
+    await notes.replaceOne({ _id: 'C' }, { _id: 'C', ownerId: 'alice', title: 'lamp', body: 'lamp '.repeat(2_000_000) }, { upsert: true });
+    await store.settleTextIndexes();
+    let answered = false;
+    const ranking = notes.searchText(['lamp'], { filter: { ownerId: 'alice' }, limit: 10 }).then((docs) => ((answered = true), docs));
+    for (let failures = 0; !answered && failures < 500; failures++) {
+      await store
+        .commitBatch('failing', 1n, async (batch) => {
+          await batch.collection('notes').replaceOne({ _id: 'D' }, { _id: 'D', ownerId: 'alice', title: 'd' }, { upsert: true });
+          throw new Error('a failing projection');
+        })
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(answered).toBe(true); // while batches still failed
+    expect((await ranking).map((d) => d._id)).toEqual(['C']);
+  });
+
   it('refuses a second text index on a collection and a search without one', async () => {
     const store = await openEmbeddedReadStore(':memory:');
     try {

@@ -189,6 +189,8 @@ export class EmbeddedReadStore implements ReadStore {
   private queryWorker: SqliteQueryWorker | null = null;
   /** settles once the file being swapped in (`replaceWithFile`) serves reads */
   private swapping: Promise<void> | null = null;
+  /** moves whenever the tables are replaced (a file swapped in, every collection dropped): rowids mean other rows */
+  private tables = 0;
   private readonly queuedValues = new QueuedValues();
   private drainTimer: NodeJS.Timeout | null = null;
   // Replaced together when `replaceWithFile` moves another store's file into place.
@@ -216,6 +218,7 @@ export class EmbeddedReadStore implements ReadStore {
 
   /** Makes `db` this store's database: settings, schema, statements, catalog, background checkpoints. */
   private attach(db: Database.Database): void {
+    this.tables++;
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
     db.pragma('synchronous = NORMAL');
@@ -414,6 +417,7 @@ export class EmbeddedReadStore implements ReadStore {
         this.db.exec('DELETE FROM collections; DELETE FROM key_columns; DELETE FROM indexes; DELETE FROM unique_keys; DELETE FROM checkpoints;');
       })();
       // Like dropping MongoDB collections: documents, indexes and checkpoints all go.
+      this.tables++;
       this.collections.clear();
       this.queries.clear();
       this.checkpoints.clear();
@@ -713,8 +717,9 @@ export class EmbeddedReadStore implements ReadStore {
       : [ranked, [...head, ...plan.params]];
     // The worker sees what is committed: a search while a batch holds text drained into it ranks here.
     const onWorker = !inThread && this.queryWorker !== null && !this.db.inTransaction;
-    let rows: unknown[][];
+    let rows: Iterable<unknown[]>;
     if (onWorker) {
+      const tables = this.tables;
       try {
         rows = await this.queryWorker!.query(sql, params);
       } catch {
@@ -724,30 +729,26 @@ export class EmbeddedReadStore implements ReadStore {
         this.assertOpen();
         return this.searchText(name, words, options, true);
       }
-      // A file swapped in meanwhile has other rowids: rank again on what is there now.
-      if (this.collections.get(name) !== state) return this.searchText(name, words, options);
+      // Tables replaced meanwhile hold other rowids: rank again, here, on what is there now (once: no endless retry).
+      if (this.tables !== tables) return this.searchText(name, words, options, true);
     } else {
-      rows = this.query(sql).raw(true).all(...params) as unknown[][];
+      rows = columns ? (this.query(sql).raw(true).all(...params) as unknown[][]) : (this.query(sql).raw(true).iterate(...params) as Iterable<unknown[]>);
     }
-    // Read after the ranking, on the worker: a document may have changed or gone since (its rowid may even hold
-    // another one by now), so each must still be the row's and match the filter; one the open batch holds is taken
-    // from there, as every read does.
+    // After a ranking on the worker, a document may have changed or gone (its rowid may even hold another one by
+    // now): each must still be the row's and match the filter, and a row read there counts only if it still is.
+    // One the open batch or the cache holds is taken from there, as every read does.
     const test = compileFilter(options.filter);
     const prefix = options.prefixOf;
+    const stillThere = onWorker ? this.query<{ id: string }>(`SELECT id FROM ${state.table} WHERE rowid = ?`) : null;
     const docs: Doc[] = [];
-    for (const [rowid, id, doc, content] of rows as [number, string, string?, (string | null)?][]) {
+    for (const [rowid, id, doc, content] of rows as Iterable<[number, string, string?, (string | null)?]>) {
       this.stats.docsExamined++;
       const held = this.held(state, id);
-      const found =
-        held !== undefined
-          ? prefix && held
-            ? this.docWithPrefixAtRow(state, rowid, id, prefix)
-            : (held ?? undefined)
-          : columns
-            ? fromStored({ doc: doc!, content: content ?? null })
-            : prefix
-              ? this.docWithPrefixAtRow(state, rowid, id, prefix)
-              : this.docAtRow(state, rowid, id, null);
+      let found: Doc | undefined;
+      if (held !== undefined) found = prefix && held ? this.docWithPrefixAtRow(state, rowid, id, prefix) : (held ?? undefined);
+      else if (columns) found = !stillThere || stillThere.get(rowid)?.id === id ? fromStored({ doc: doc!, content: content ?? null }) : undefined;
+      // by id, not rowid: what is cached under an id must be that document
+      else found = prefix ? this.docWithPrefixAtRow(state, rowid, id, prefix) : this.getDoc(state.name, id);
       if (!found || found._id !== id || !test(found)) continue;
       docs.push(found);
       if (!columns && docs.length >= skip + options.limit) break;

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '../eventstore/event-store';
 import { headerPages, STREAM_PAGE_SIZE } from '../eventstore/stream-pages';
-import { SCAN_CHECKPOINT_AUDITED, SCAN_CHECKPOINT_EVERY, type ScanCheckpoint, type ScanCheckpoints } from './as-of-scans';
+import { checkpointShape, SCAN_CHECKPOINT_AUDITED, SCAN_CHECKPOINT_EVERY, type ScanCheckpoint, type ScanCheckpoints } from './as-of-scans';
 
 /** One line of an "as of" audit trail. */
 export interface HistoryEntryAsOf {
@@ -71,19 +71,26 @@ export async function replayAsOf<State>(
   }
   if (first.length < STREAM_PAGE_SIZE) return answer();
 
-  // What the headers after the first page hold, from the latest checkpoint before `at` if there is one.
-  const from = (await checkpoints?.latestBefore(stream, at).catch(() => null)) ?? null;
+  // What the headers after the first page hold, from the latest checkpoint before `at` if there is one. Checkpoints
+  // keep SCAN_CHECKPOINT_AUDITED audited revisions: an answer keeping more scans without them.
+  const usable = checkpoints && keep <= SCAN_CHECKPOINT_AUDITED ? checkpoints : undefined;
+  const shape = usable ? shapeOf(fold) : '';
+  const from = (await usable?.latestBefore(stream, shape, at).catch(() => null)) ?? null;
   const lastOfType = new Map(from?.lastOfType ?? []);
   let audited = [...(from?.audited ?? [])];
   let auditedCount = from?.auditedCount ?? 0;
   if (from && from.maxAt > maxAt) maxAt = from.maxAt;
   // A checkpoint keeps as many audited revisions as any answer shows, whatever this one keeps.
-  const window = checkpoints ? Math.max(keep, SCAN_CHECKPOINT_AUDITED) : keep;
+  const window = usable ? SCAN_CHECKPOINT_AUDITED : keep;
   const every = BigInt(SCAN_CHECKPOINT_EVERY);
-  scan: for await (const page of headerPages(log, stream, { fromRevision: (from?.revision ?? first[first.length - 1]!.revision) + 1n })) {
+  let ended = false;
+  for await (const page of headerPages(log, stream, { fromRevision: (from?.revision ?? first[first.length - 1]!.revision) + 1n })) {
     const passed: ScanCheckpoint[] = [];
     for (const header of page) {
-      if (header.metadata.at > at) break scan;
+      if (header.metadata.at > at) {
+        ended = true;
+        break;
+      }
       if (header.metadata.at > maxAt) maxAt = header.metadata.at;
       if (fold.stateTypes.has(header.type)) lastOfType.set(header.type, header.revision);
       if (fold.auditedTypes.has(header.type)) {
@@ -91,13 +98,14 @@ export async function replayAsOf<State>(
         auditedCount++;
         if (audited.length > 2 * window) audited = audited.slice(-window); // amortised: no shift per event
       }
-      if (checkpoints && (header.revision + 1n) % every === 0n) {
+      if (usable && (header.revision + 1n) % every === 0n) {
         passed.push({ revision: header.revision, maxAt, lastOfType: new Map(lastOfType), audited: audited.slice(-SCAN_CHECKPOINT_AUDITED), auditedCount });
       }
     }
     // Only what was passed whole (every header up to the checkpoint recorded no later than `at`) is kept. A cache:
     // an answer does not fail because it could not be written.
-    await checkpoints?.save(stream, passed).catch(() => undefined);
+    await usable?.save(stream, shape, passed).catch(() => undefined);
+    if (ended) break;
   }
   audited = audited.slice(-keep);
   historyCount += auditedCount;
@@ -109,6 +117,14 @@ export async function replayAsOf<State>(
     if (auditedRevisions.has(event.revision)) history.push(fold.entry(event));
   }
   return answer();
+}
+
+const shapes = new WeakMap<object, string>();
+/** The checkpoint shape of a fold, computed once. */
+function shapeOf(fold: Pick<AsOfFold<unknown>, 'stateTypes' | 'auditedTypes'>): string {
+  let shape = shapes.get(fold);
+  if (!shape) shapes.set(fold, (shape = checkpointShape(fold.stateTypes, fold.auditedTypes, STREAM_PAGE_SIZE)));
+  return shape;
 }
 
 /** The events of `stream` at `revisions`, in order, read a run of consecutive revisions (at most a page) at a time. */

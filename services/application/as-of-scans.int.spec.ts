@@ -32,6 +32,13 @@ function history(length: number, random: (n: number) => number): RecordedEvent[]
   return events;
 }
 
+/** A script created, then saved `versions - 1` times, a minute apart. */
+function savedEveryMinute(versions: number): RecordedEvent[] {
+  const events = [recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, minute(0), 0)];
+  for (let v = 2; v <= versions; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: '' }, minute(v), v - 1));
+  return events;
+}
+
 describe('scan checkpoints of "as of" replays', () => {
   it('answer what folding every event answers, for any instant, once earlier replays have left checkpoints', async () => {
     expect(AS_OF_HISTORY_MAX).toBeLessThanOrEqual(SCAN_CHECKPOINT_AUDITED); // a checkpoint holds what any answer lists
@@ -50,7 +57,7 @@ describe('scan checkpoints of "as of" replays', () => {
       const log = memoryLog(events);
       for (let query = 0; query < 6; query++) {
         const at = minute(random(events.length + 10));
-        const keep = [1, 50, 200][random(3)]!;
+        const keep = [1, 50, 200, 300][random(4)]!; // 300: more than a checkpoint holds, so none is used
         expect(await replayAsOf(log, 'script-s1', at, scriptAsOfFold, keep, checkpoints)).toEqual(foldEveryEvent(scriptAsOfFold, events, at, keep));
       }
       await store.close();
@@ -62,8 +69,7 @@ describe('scan checkpoints of "as of" replays', () => {
     const store = await openEmbeddedReadStore(':memory:');
     stores.push(store);
     const checkpoints = scanCheckpoints(store);
-    const events = [recorded('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'T', content: 'v1', folderId: null, version: 1, comment: '' }, minute(0), 0)];
-    for (let v = 2; v <= 20_000; v++) events.push(recorded('ScriptSaved', { scriptId: 's1', title: 'T', content: `v${v}`, version: v, comment: '' }, minute(v), v - 1));
+    const events = savedEveryMinute(20_000);
     const headersRead = async (at: string) => {
       const log = memoryLog(events);
       const answer = await replayAsOf(log, 'script-s1', at, scriptAsOfFold, 200, checkpoints);
@@ -77,5 +83,18 @@ describe('scan checkpoints of "as of" replays', () => {
     expect(await headersRead(minute(12_345))).toBeLessThanOrEqual(SCAN_CHECKPOINT_EVERY + HEADER_PAGE_SIZE);
     // an instant before the first checkpoint scans from the first page, as without checkpoints
     expect(await headersRead(minute(100))).toBeLessThanOrEqual(HEADER_PAGE_SIZE);
+  });
+
+  it('never uses a checkpoint made by another fold (an upgrade that changed what a fold reads)', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    stores.push(store);
+    const checkpoints = scanCheckpoints(store);
+    const events = savedEveryMinute(1000);
+    // what an older fold would have left: nothing audited, no state type seen
+    const stale = { revision: 767n, maxAt: minute(768), lastOfType: new Map<string, bigint>(), audited: [], auditedCount: 0 };
+    await checkpoints.save('script-s1', 'an-older-fold', [stale]);
+    const log = memoryLog(events);
+    expect(await replayAsOf(log, 'script-s1', minute(2000), scriptAsOfFold, 200, checkpoints)).toEqual(foldEveryEvent(scriptAsOfFold, events, minute(2000), 200));
+    expect(log.reads.headers.flat()).toHaveLength(1000 - STREAM_PAGE_SIZE); // scanned from the first page
   });
 });

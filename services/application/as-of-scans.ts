@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReadStore } from '../../projections/read-store/read-store';
 
 /** Where scan checkpoints live: a cache beside the read models that no projection writes (a rebuild starts it afresh). */
@@ -25,6 +26,7 @@ export interface ScanCheckpoint {
 interface ScanCheckpointDoc {
   _id: string;
   stream: string;
+  shape: string;
   revision: number;
   maxAt: string;
   lastOfType: Record<string, string>;
@@ -33,18 +35,28 @@ interface ScanCheckpointDoc {
   [key: string]: unknown;
 }
 
+/**
+ * Checkpoints are only as right as the fold that made them: `shape` names the fold (its event types, the first page's
+ * size, the interval), and a checkpoint of another shape (made before an upgrade changed a fold) is never used.
+ */
 export interface ScanCheckpoints {
-  /** The latest checkpoint of `stream` that an answer as of `at` may start from, if any. */
-  latestBefore(stream: string, at: string): Promise<ScanCheckpoint | null>;
-  save(stream: string, checkpoints: ScanCheckpoint[]): Promise<void>;
+  /** The latest checkpoint of `stream` made with `shape` that an answer as of `at` may start from, if any. */
+  latestBefore(stream: string, shape: string, at: string): Promise<ScanCheckpoint | null>;
+  save(stream: string, shape: string, checkpoints: ScanCheckpoint[]): Promise<void>;
+}
+
+/** The shape of checkpoints made by a fold with these types over first pages of `firstPage` events. */
+export function checkpointShape(stateTypes: Iterable<string>, auditedTypes: Iterable<string>, firstPage: number): string {
+  const described = JSON.stringify([firstPage, SCAN_CHECKPOINT_EVERY, SCAN_CHECKPOINT_AUDITED, [...stateTypes].sort(), [...auditedTypes].sort()]);
+  return createHash('sha256').update(described).digest('hex').slice(0, 12);
 }
 
 /** Checkpoints kept in the read store, found by (stream, maxAt) through their own index. */
 export function scanCheckpoints(readStore: ReadStore): ScanCheckpoints {
   const docs = readStore.collection<ScanCheckpointDoc>(AS_OF_SCANS_COLLECTION);
   return {
-    async latestBefore(stream, at) {
-      const [doc] = await docs.find({ stream, maxAt: { $lte: at } }, { sort: { maxAt: -1, revision: -1 }, limit: 1 });
+    async latestBefore(stream, shape, at) {
+      const [doc] = await docs.find({ stream, shape, maxAt: { $lte: at } }, { sort: { maxAt: -1, revision: -1 }, limit: 1 });
       if (!doc) return null;
       return {
         revision: BigInt(doc.revision),
@@ -54,17 +66,18 @@ export function scanCheckpoints(readStore: ReadStore): ScanCheckpoints {
         auditedCount: doc.auditedCount,
       };
     },
-    async save(stream, checkpoints) {
+    async save(stream, shape, checkpoints) {
       if (checkpoints.length === 0) return;
       // Declared where written (a no-op once it exists; a rebuild swapped in starts without this cache).
-      await readStore.ensureIndexes([{ collection: AS_OF_SCANS_COLLECTION, keys: { stream: 1, maxAt: -1, revision: -1 } }]);
+      await readStore.ensureIndexes([{ collection: AS_OF_SCANS_COLLECTION, keys: { stream: 1, shape: 1, maxAt: -1, revision: -1 } }]);
       for (const checkpoint of checkpoints) {
-        const _id = `${stream}:${checkpoint.revision}`;
+        const _id = `${stream}:${shape}:${checkpoint.revision}`;
         await docs.replaceOne(
           { _id },
           {
             _id,
             stream,
+            shape,
             revision: Number(checkpoint.revision),
             maxAt: checkpoint.maxAt,
             lastOfType: Object.fromEntries([...checkpoint.lastOfType].map(([type, revision]) => [type, revision.toString()])),

@@ -65,6 +65,11 @@ export function versionBodyOf(content: string, summary: VersionSummaryDoc | null
  * holding a 5 MB script costs no 5 MB string per request.
  */
 export function sendJsonWithContent(res: Response, head: Record<string, unknown>, text: VersionBody, tail: Record<string, unknown>): void {
+  // As `res.json` would: an ETag the caller set that the client already holds answers 304.
+  if (res.get('ETag') && res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
   const open = Buffer.from(`${JSON.stringify(head).slice(0, -1)}${Object.keys(head).length > 0 ? ',' : ''}"content":`, 'utf8');
   const close = Buffer.from(Object.keys(tail).length > 0 ? `,${JSON.stringify(tail).slice(1)}` : '}', 'utf8');
   const content = text.json();

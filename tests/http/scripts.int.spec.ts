@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, createScript, ISO_DATE, signedInUser, startTestServer, type Client, type TestServer } from './client';
 
@@ -173,6 +174,15 @@ describe('saving and versions', () => {
         version,
         updatedAt: expect.stringMatching(ISO_DATE),
       });
+      const etag = (await automation.get(`/api/v1/scripts/${script.id}/content`)).headers.get('etag')!;
+      // (node:http: fetch adds `Cache-Control: no-cache` to a conditional request, which asks for the whole answer)
+      const revalidated = await new Promise<number>((resolve, reject) =>
+        get(`${server.url}/api/v1/scripts/${script.id}/content`, { headers: { 'X-API-Key': key, 'If-None-Match': etag } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        }).on('error', reject),
+      );
+      expect(revalidated).toBe(304);
       const raw = await fetch(`${server.url}/api/v1/scripts/${script.id}/raw`, { headers: { 'X-API-Key': key } });
       expect([raw.headers.get('content-type'), await raw.text()]).toEqual(['text/plain; charset=utf-8', content]);
     };

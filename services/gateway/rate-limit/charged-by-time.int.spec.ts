@@ -61,6 +61,10 @@ describe('writes charged by time', () => {
     // a restore of a large folder, say: one request, many commands
     app.all('/slow', (_req, res) => void setTimeout(() => res.status(204).end(), MS_PER_CHARGE * 2 + 50));
     app.all('/quick', (_req, res) => void res.status(204).end());
+    app.post('/read-body', (req, res) => {
+      req.resume();
+      req.once('end', () => res.status(204).end());
+    });
     app.use(((_error, _req, res, _next) => void res.status(429).json({})) as express.ErrorRequestHandler);
     const server = app.listen(0);
     servers.push(server);
@@ -80,6 +84,29 @@ describe('writes charged by time', () => {
     await settled();
     for (let i = 0; i < 4; i++) expect(await status('POST', '/quick?user=b')).toBe(204);
     expect(await status('POST', '/quick?user=b')).toBe(429);
+    // a client that hangs up does not escape the charge: the server's work goes on, and is charged when it ends
+    const hungUp = new AbortController();
+    const abandoned = fetch(`${base}/slow?user=c`, { method: 'POST', signal: hungUp.signal }).catch(() => 'hung up');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    hungUp.abort();
+    expect(await abandoned).toBe('hung up');
+    await new Promise((resolve) => setTimeout(resolve, MS_PER_CHARGE * 2 + 100));
+    expect(await status('POST', '/quick?user=c')).toBe(204);
+    expect(await status('POST', '/quick?user=c')).toBe(429);
+    // the time a body takes to arrive is not charged: a body sent slowly, then a quick answer
+    const slowBody = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+        await new Promise((resolve) => setTimeout(resolve, MS_PER_CHARGE * 3));
+        controller.enqueue(new TextEncoder().encode('1}'));
+        controller.close();
+      },
+    });
+    const uploaded = await fetch(`${base}/read-body?user=d`, { method: 'POST', body: slowBody, duplex: 'half' } as RequestInit);
+    expect(uploaded.status).toBe(204);
+    await settled();
+    for (let i = 0; i < 3; i++) expect(await status('POST', '/quick?user=d')).toBe(204);
+    expect(await status('POST', '/quick?user=d')).toBe(429);
     await limits.stop();
   });
 });

@@ -75,11 +75,20 @@ export function chargedByTime(
   return (req, res, next) =>
     limit(req, res, (error?: unknown) => {
       if (!error) {
-        const started = performance.now();
-        res.once('finish', () => {
-          const account = accountOf(req, res); // known once answered (an API key's owner is found after this limit)
-          if (account) limiter.charge(account, Math.floor((performance.now() - started) / MS_PER_CHARGE));
-        });
+        // From the end of the request's body (its upload is the client's network time, not the server's work)...
+        let started = performance.now();
+        if (!req.complete) req.once('end', () => (started = performance.now()));
+        // ...to the answer, when the handler ends it: also for a client that hung up ('finish' never comes then).
+        let charged = false;
+        const end = res.end.bind(res) as (...args: unknown[]) => Response;
+        res.end = ((...args: unknown[]) => {
+          if (!charged) {
+            charged = true;
+            const account = accountOf(req, res); // known once answered (an API key's owner is found after this limit)
+            if (account) limiter.charge(account, Math.floor((performance.now() - started) / MS_PER_CHARGE));
+          }
+          return end(...args);
+        }) as Response['end'];
       }
       next(error);
     });
