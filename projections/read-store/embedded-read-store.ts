@@ -96,7 +96,6 @@ interface KeyColumn {
 
 type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
 
-
 interface CollectionSql {
   byId: Statement<[string], StoredDoc>;
   byRowid: Statement<[number], StoredDoc>;
@@ -548,15 +547,12 @@ export class EmbeddedReadStore implements ReadStore {
 
   /** The stored document with this id (NOT a copy): the running transaction's version first, then cache, then disk. */
   private getDoc(name: string, id: string): Doc | undefined {
-    const pending = this.active?.pending.get(name)?.get(id);
-    if (pending) return pending.doc ?? undefined;
-    const state = this.collections.get(name);
+    const state = this.collections.get(name); // a batch's first write to a collection creates its state
     if (!state) return undefined;
-    const key = cacheKey(name, id);
-    const cached = this.cache?.get(key);
-    if (cached) return cached;
+    const held = this.held(state, id);
+    if (held !== undefined) return held ?? undefined;
     const row = this.statements(state).byId.get(id);
-    return row ? this.parse(key, row) : undefined;
+    return row ? this.parse(cacheKey(name, id), row) : undefined;
   }
 
   /**
@@ -743,12 +739,13 @@ export class EmbeddedReadStore implements ReadStore {
     const docs: Doc[] = [];
     for (const [rowid, id, doc, content] of rows as Iterable<[number, string, string?, (string | null)?]>) {
       this.stats.docsExamined++;
-      const held = this.held(state, id);
       let found: Doc | undefined;
-      if (held !== undefined) found = prefix && held ? this.docWithPrefixAtRow(state, rowid, id, prefix) : (held ?? undefined);
-      else if (columns) found = !stillThere || stillThere.get(rowid)?.id === id ? fromStored({ doc: doc!, content: content ?? null }) : undefined;
-      // by id, not rowid: what is cached under an id must be that document
-      else found = prefix ? this.docWithPrefixAtRow(state, rowid, id, prefix) : this.getDoc(state.name, id);
+      if (columns && this.held(state, id) === undefined) {
+        found = !stillThere || stillThere.get(rowid)?.id === id ? fromStored({ doc: doc!, content: content ?? null }) : undefined;
+      } else {
+        // both look in the open batch and the cache first; by id, not rowid: what is cached under an id must be that document
+        found = prefix ? this.docWithPrefixAtRow(state, rowid, id, prefix) : this.getDoc(state.name, id);
+      }
       if (!found || found._id !== id || !test(found)) continue;
       docs.push(found);
       if (!columns && docs.length >= skip + options.limit) break;
