@@ -61,6 +61,8 @@ const ConfigSchema = z.object({
   publicOrigin: z.string().url().optional(),
   /** READ_CACHE_MB: memory for parsed read-model documents in the embedded read store (0 = none) */
   readCacheMb: z.coerce.number().min(0).default(64),
+  /** TEXT_CACHE_MB: memory for script texts held ready to send, half for raw answers of share links, half for versions */
+  textCacheMb: z.coerce.number().min(0).default(64),
   /** SCRIPT_QUOTA: most scripts one account may hold; unset = unlimited */
   scriptQuota: z.coerce.number().int().positive().optional(),
   /** ACCOUNT_STORAGE_QUOTA_MB: most bytes (MB = 1,048,576) all versions of one account's scripts may take, the trash included; 0 = unlimited */
@@ -122,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminKey: blankToUndefined(env.ADMIN_KEY),
     publicOrigin: blankToUndefined(env.PUBLIC_ORIGIN),
     readCacheMb: blankToUndefined(env.READ_CACHE_MB),
+    textCacheMb: blankToUndefined(env.TEXT_CACHE_MB),
     scriptQuota: blankToUndefined(env.SCRIPT_QUOTA),
     accountStorageQuotaMb: blankToUndefined(env.ACCOUNT_STORAGE_QUOTA_MB),
     trashDays: blankToUndefined(env.TRASH_DAYS),

@@ -23,7 +23,7 @@ import { adoptRebuild } from '../projections/rebuild-store';
 import { createApp } from './gateway/app';
 import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
-import { RawScriptCache } from './gateway/raw-script-cache';
+import { RAW_CACHE_ENTRIES, RawScriptCache } from './gateway/raw-script-cache';
 import { VersionBodies } from './gateway/version-bodies';
 import { createRawFastPath } from './gateway/raw-fast-path';
 import { followScriptChanges } from './gateway/raw-cache-invalidator';
@@ -186,9 +186,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const opened = storage as unknown as Storage;
   const eventStore = instrumentEventStore(opened.eventStore, metrics);
   const readStore = opened.readStore;
+  // One budget for texts held ready to send (TEXT_CACHE_MB), split between share links' raw answers and versions.
+  const textCacheBytes = config.textCacheMb * 1024 * 1024;
   // With an in-process projector entries are dropped as events are projected; a separate gateway follows the log
   // itself (followScriptChanges below) and keeps a short lifetime as a safety net.
-  rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 5000 : Number.POSITIVE_INFINITY);
+  rawCache.current = new RawScriptCache(readStore, role === 'gateway' ? 5000 : Number.POSITIVE_INFINITY, RAW_CACHE_ENTRIES, textCacheBytes / 2);
 
   const inProcess = projector as Projector | null;
   // `projector` is replaced when the lease is retaken or a rebuild is swapped in: wait on the current one.
@@ -217,7 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     adminKey: admin.value,
     views,
     rawCache: rawCache.current,
-    versionBodies: new VersionBodies(readStore),
+    versionBodies: new VersionBodies(readStore, textCacheBytes / 2),
     log,
   };
   const rateLimitStore = await openRateLimitStore(config);

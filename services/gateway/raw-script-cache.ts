@@ -21,6 +21,8 @@ function responseHeaders(etag: string, length: number) {
   return { headers: [...common, 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', String(length)], notModifiedHeaders: common };
 }
 
+export const RAW_CACHE_ENTRIES = 10_000;
+
 /**
  * The raw URL's answers, kept in memory as ready-to-send bytes with the ETag the projection computed.
  * Entries are dropped when the projector applies an event of their script (in-process) or after `maxAgeMs`
@@ -38,9 +40,9 @@ export class RawScriptCache {
   constructor(
     readStore: ReadStore,
     private readonly maxAgeMs = Number.POSITIVE_INFINITY,
-    private readonly maxEntries = 10_000,
-    /** bodies live outside the V8 heap: bound them in bytes too, not just in entries */
-    private readonly maxBytes = 128 * 1024 * 1024,
+    private readonly maxEntries = RAW_CACHE_ENTRIES,
+    /** bodies live outside the V8 heap: bound them in bytes too, not just in entries (TEXT_CACHE_MB gives half of its own) */
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {
     this.queries = sharedViewQueries(readStore);
   }

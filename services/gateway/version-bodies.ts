@@ -14,7 +14,13 @@ export interface VersionBody {
   etag: string;
   /** `JSON.stringify(content)` as bytes, made on first use (share pages embed it) */
   json(): Buffer;
+  /** bytes this entry holds: the text's and, once made, its JSON literal's */
+  heldBytes(): number;
 }
+
+/** The default budget, in bytes of texts and JSON literals held (TEXT_CACHE_MB gives it half of its own). */
+export const DEFAULT_VERSION_BODIES_BYTES = 32 * 1024 * 1024;
+const ENTRY_OVERHEAD = 64;
 
 /**
  * The texts of script versions that share links serve, by script and version, in memory and bounded in bytes.
@@ -26,21 +32,35 @@ export interface VersionBody {
 export class VersionBodies {
   private readonly cache: LRUCache<string, VersionBody, { scriptId: string; version: number }>;
 
-  constructor(readStore: ReadStore, maxBytes = 64 * 1024 * 1024) {
+  constructor(readStore: ReadStore, maxBytes = DEFAULT_VERSION_BODIES_BYTES) {
     const timeline = timelineQueries(readStore);
     this.cache = new LRUCache({
-      maxSize: maxBytes,
-      sizeCalculation: (entry) => entry.body.length * 2 + 64,
-      // A version larger than a quarter of the budget is served but not kept: it would push out everything else.
-      maxEntrySize: maxBytes / 4,
+      maxSize: Math.max(1, Math.floor(maxBytes)),
+      sizeCalculation: (entry) => entry.heldBytes() + ENTRY_OVERHEAD,
+      // A version larger than half the budget is served but not kept: it would push out everything else. Half, not
+      // less: the largest script (5 MB) stays kept at the default budget, so a flood of its page reads it once.
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)),
       // Requests arriving together for a version not yet kept share this one read (lru-cache coalesces fetches).
-      fetchMethod: async (_key, _stale, { context }) => {
+      fetchMethod: async (key, _stale, { context }) => {
         const doc = await timeline.version(context.scriptId, context.version);
         if (!doc) return undefined;
         const { content, ...summary } = doc;
-        return versionBodyOf(content, summary);
+        // Its JSON literal, made later, is counted then: the entry is kept again at its new size (or dropped, if it
+        // no longer fits; lru-cache keeps the old size when the same value is set again, hence delete and set).
+        // A text only ever served raw costs its bytes once, not twice.
+        const entry: VersionBody = versionBodyOf(content, summary, () => {
+          if (this.cache.peek(key) !== entry) return;
+          this.cache.delete(key);
+          this.cache.set(key, entry);
+        });
+        return entry;
       },
     });
+  }
+
+  /** Bytes the kept entries hold, as counted against the budget. */
+  get heldBytes(): number {
+    return this.cache.calculatedSize;
   }
 
   /** null when the version timeline does not hold it (yet: a projection behind by a batch, or purged). */
@@ -49,14 +69,23 @@ export class VersionBodies {
   }
 }
 
-/** A text as a VersionBody (not kept). */
-export function versionBodyOf(content: string, summary: VersionSummaryDoc | null = null): VersionBody {
+/** A text as a VersionBody (not kept); `onJson` is told when its JSON literal is made. */
+export function versionBodyOf(content: string, summary: VersionSummaryDoc | null = null, onJson?: () => void): VersionBody {
+  const body = Buffer.from(content, 'utf8');
   let json: Buffer | null = null;
   return {
     summary,
-    body: Buffer.from(content, 'utf8'),
+    body,
     etag: contentEtag(content),
-    json: () => (json ??= Buffer.from(JSON.stringify(content), 'utf8')),
+    // From the bytes, not from `content`: a closure over the text would keep it alive beside its bytes in every kept
+    // entry, a third copy no budget counts.
+    json: () => {
+      if (json) return json;
+      json = Buffer.from(JSON.stringify(body.toString('utf8')), 'utf8');
+      onJson?.();
+      return json;
+    },
+    heldBytes: () => body.length + (json?.length ?? 0),
   };
 }
 
