@@ -203,6 +203,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const reading = await lag.read();
     metrics.projectionLagEvents.set(reading.lagEvents);
     metrics.projectionLagSeconds.set(reading.lagSeconds);
+    metrics.cacheBytes.set({ cache: 'read_documents' }, readStore.cachedBytes?.() ?? 0);
+    metrics.cacheBytes.set({ cache: 'raw_answers' }, ctx.rawCache.heldBytes);
+    metrics.cacheBytes.set({ cache: 'version_texts' }, ctx.versionBodies.heldBytes);
+    metrics.cacheBytes.set({ cache: 'decision_states' }, ctx.decisionStates.calculatedSize);
   };
   const views = new ViewCounter(eventStore, log);
   views.start();

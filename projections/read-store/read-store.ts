@@ -91,6 +91,8 @@ export interface ReadStore {
    * projections share, the checkpoints' among them, are then written once).
    */
   commitBatches?(projections: string[], position: bigint, work: (batch: ReadStore) => Promise<void>): Promise<void>;
+  /** Optional (the embedded store): bytes its cache of parsed documents holds, as counted against READ_CACHE_MB. */
+  cachedBytes?(): number;
   /**
    * Optional (the embedded store, whose full-text index is written after the documents, see text-queue.ts): indexes
    * everything still queued now. A rebuild calls it before it is swapped in, so the live store does not inherit it.

@@ -47,6 +47,11 @@ export class RawScriptCache {
     this.queries = sharedViewQueries(readStore);
   }
 
+  /** Bytes of the bodies kept, as counted against the budget. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   /** The cached entry if fresh: lets the hot path answer without awaiting anything. */
   peek(shareId: string): RawEntry | undefined {
     const entry = this.entries.get(shareId);

@@ -11,8 +11,8 @@ describe('version bodies', () => {
     const put = (version: number, content: string) =>
       versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
     await put(1, 'print("one")');
-    await put(2, 'x'.repeat(600));
-    const bodies = new VersionBodies(store, 1000);
+    await put(2, 'x'.repeat(1200));
+    const bodies = new VersionBodies(store, 6000);
 
     const first = await bodies.get('s1', 1);
     expect(first!.body.toString()).toBe('print("one")');
@@ -22,7 +22,7 @@ describe('version bodies', () => {
 
     // over half the budget: served each time, never kept
     const large = await bodies.get('s1', 2);
-    expect(large!.body.length).toBe(600);
+    expect(large!.body.length).toBe(1200);
     expect(await bodies.get('s1', 2)).not.toBe(large);
     // requests arriving together share one read, even of a version that is not kept
     const [a, b] = await Promise.all([bodies.get('s1', 2), bodies.get('s1', 2)]);
@@ -39,20 +39,54 @@ describe('version bodies', () => {
     for (let version = 1; version <= 20; version++) {
       await versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content: text(version) }, { upsert: true });
     }
-    const bodies = new VersionBodies(store, 10_000);
+    const bodies = new VersionBodies(store, 40_000);
     const raw = await bodies.get('s1', 1);
-    expect(bodies.heldBytes).toBe(raw!.body.length + 64); // served raw only: its bytes, once
+    expect(bodies.heldBytes).toBe(raw!.body.length + 2048); // served raw only: its bytes, once (and what an entry costs)
     const json = raw!.json();
     expect(JSON.parse(json.toString('utf8'))).toBe(text(1));
-    expect(bodies.heldBytes).toBe(raw!.body.length + json.length + 64);
+    expect(bodies.heldBytes).toBe(raw!.body.length + json.length + 2048);
     expect(await bodies.get('s1', 1)).toBe(raw); // still kept after growing
 
     // every version read as JSON: what is kept stays within the budget, the oldest dropped first
     for (let version = 1; version <= 20; version++) (await bodies.get('s1', version))!.json();
-    expect(bodies.heldBytes).toBeLessThanOrEqual(10_000);
-    expect(bodies.heldBytes).toBeGreaterThan(10_000 / 2);
+    expect(bodies.heldBytes).toBeLessThanOrEqual(40_000);
+    expect(bodies.heldBytes).toBeGreaterThan(40_000 / 2);
     expect(await bodies.get('s1', 20)).toBe(await bodies.get('s1', 20));
     expect(await bodies.get('s1', 1)).not.toBe(raw);
+    await store.close();
+  });
+
+  it('keeps a version whose JSON literal would not fit as its bytes only, without pushing others out', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
+    const put = (version: number, content: string) =>
+      versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
+    await put(1, 'print(1)');
+    await put(2, '"'.repeat(2000)); // 2,000 bytes, its literal 4,002: together past half the budget
+    const bodies = new VersionBodies(store, 10_000);
+    const small = await bodies.get('s1', 1);
+    small!.json();
+    const quotes = await bodies.get('s1', 2);
+    const held = bodies.heldBytes;
+    const first = quotes!.json();
+    expect(JSON.parse(first.toString())).toBe('"'.repeat(2000));
+    expect(quotes!.json()).not.toBe(first); // made for each answer, not held
+    expect(bodies.heldBytes).toBe(held);
+    expect(await bodies.get('s1', 2)).toBe(quotes); // its bytes stay kept
+    expect(await bodies.get('s1', 1)).toBe(small); // and nothing else was pushed out
+    await store.close();
+  });
+
+  it('answers every caller when reads overlap, even with no budget at all', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
+    for (let version = 1; version <= 3; version++) {
+      await versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content: `print(${version})` }, { upsert: true });
+    }
+    const bodies = new VersionBodies(store, 0);
+    const answers = await Promise.all([1, 2, 3, 1].map((version) => bodies.get('s1', version)));
+    expect(answers.map((answer) => answer!.body.toString())).toEqual(['print(1)', 'print(2)', 'print(3)', 'print(1)']);
+    expect(bodies.heldBytes).toBe(0);
     await store.close();
   });
 });

@@ -12,7 +12,7 @@ export interface VersionBody {
   summary: VersionSummaryDoc | null;
   body: Buffer;
   etag: string;
-  /** `JSON.stringify(content)` as bytes, made on first use (share pages embed it) */
+  /** the text as a JSON string literal, in bytes, made from `body` on first use (share pages embed it) */
   json(): Buffer;
   /** bytes this entry holds: the text's and, once made, its JSON literal's */
   heldBytes(): number;
@@ -20,7 +20,12 @@ export interface VersionBody {
 
 /** The default budget, in bytes of texts and JSON literals held (TEXT_CACHE_MB gives it half of its own). */
 export const DEFAULT_VERSION_BODIES_BYTES = 32 * 1024 * 1024;
-const ENTRY_OVERHEAD = 64;
+/**
+ * What a kept entry costs besides its bytes: its key, the version's summary document, the closures and the Buffer
+ * objects (about 1.7 KB of V8 heap, measured with versions of a few bytes). Counted, so that many tiny versions are
+ * bounded by the budget too.
+ */
+const ENTRY_OVERHEAD = 2048;
 
 /**
  * The texts of script versions that share links serve, by script and version, in memory and bounded in bytes.
@@ -34,24 +39,32 @@ export class VersionBodies {
 
   constructor(readStore: ReadStore, maxBytes = DEFAULT_VERSION_BODIES_BYTES) {
     const timeline = timelineQueries(readStore);
+    const maxEntrySize = Math.max(1, Math.floor(maxBytes / 2));
     this.cache = new LRUCache({
       maxSize: Math.max(1, Math.floor(maxBytes)),
       sizeCalculation: (entry) => entry.heldBytes() + ENTRY_OVERHEAD,
+      // A fetch pushed out of the cache while it reads (a larger entry arrived meanwhile, or a budget of 0) still
+      // answers its callers: by default lru-cache rejects them with 'evicted'.
+      ignoreFetchAbort: true,
       // A version larger than half the budget is served but not kept: it would push out everything else. Half, not
       // less: the largest script (5 MB) stays kept at the default budget, so a flood of its page reads it once.
-      maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)),
+      maxEntrySize,
       // Requests arriving together for a version not yet kept share this one read (lru-cache coalesces fetches).
       fetchMethod: async (key, _stale, { context }) => {
         const doc = await timeline.version(context.scriptId, context.version);
         if (!doc) return undefined;
         const { content, ...summary } = doc;
-        // Its JSON literal, made later, is counted then: the entry is kept again at its new size (or dropped, if it
-        // no longer fits; lru-cache keeps the old size when the same value is set again, hence delete and set).
-        // A text only ever served raw costs its bytes once, not twice.
-        const entry: VersionBody = versionBodyOf(content, summary, () => {
-          if (this.cache.peek(key) !== entry) return;
+        // Its JSON literal, made later, is counted then: the entry is kept again at its new size (lru-cache keeps
+        // the old size when the same value is set again, hence delete and set). A literal that would not fit is not
+        // kept: the entry stays, as bytes only, and each answer makes its own. A text only ever served raw costs its
+        // bytes once, not twice.
+        const entry: VersionBody = versionBodyOf(content, summary, (jsonBytes) => {
+          if (this.cache.peek(key) !== entry) return true; // not kept (gone, or replaced): nothing to count
+          const size = entry.body.length + jsonBytes + ENTRY_OVERHEAD;
+          if (size > maxEntrySize) return false;
           this.cache.delete(key);
-          this.cache.set(key, entry);
+          this.cache.set(key, entry, { size });
+          return true;
         });
         return entry;
       },
@@ -69,8 +82,11 @@ export class VersionBodies {
   }
 }
 
-/** A text as a VersionBody (not kept); `onJson` is told when its JSON literal is made. */
-export function versionBodyOf(content: string, summary: VersionSummaryDoc | null = null, onJson?: () => void): VersionBody {
+/**
+ * A text as a VersionBody (not kept). `keepJson` is asked, when the JSON literal is first made, whether the entry may
+ * hold it (its size in bytes); if not, each call makes it again.
+ */
+export function versionBodyOf(content: string, summary: VersionSummaryDoc | null = null, keepJson?: (jsonBytes: number) => boolean): VersionBody {
   const body = Buffer.from(content, 'utf8');
   let json: Buffer | null = null;
   return {
@@ -81,8 +97,9 @@ export function versionBodyOf(content: string, summary: VersionSummaryDoc | null
     // entry, a third copy no budget counts.
     json: () => {
       if (json) return json;
-      json = Buffer.from(JSON.stringify(body.toString('utf8')), 'utf8');
-      onJson?.();
+      const made = Buffer.from(JSON.stringify(body.toString('utf8')), 'utf8');
+      if (keepJson && !keepJson(made.length)) return made;
+      json = made;
       return json;
     },
     heldBytes: () => body.length + (json?.length ?? 0),

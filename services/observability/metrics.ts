@@ -41,6 +41,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly cacheBytes = new Gauge({
+    name: 'luavault_cache_bytes',
+    help: 'Bytes each in-process cache holds, as counted against its budget (READ_CACHE_MB, TEXT_CACHE_MB, decided states)',
+    labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'luavault_' });
   }

@@ -141,6 +141,21 @@ describe('script fields', () => {
 });
 
 describe('malformed requests', () => {
+  it('text with an unpaired surrogate escape answers 400; a pair, and Lua text that merely spells one, are kept', async () => {
+    for (const body of [{ title: 'Half', content: 'print("\ud800")' }, { title: 'Low \udc00', content: 'print(1)' }]) {
+      const res = await alice.post('/api/scripts', body);
+      expectClientError(res, 400);
+      expect(res.body.error).toMatch(/unpaired surrogate/);
+    }
+    const content = 'print("\ud83d\ude00") -- and "\\ud800" as Lua source';
+    const created = await alice.post('/api/scripts', { title: 'Emoji', content });
+    expect(created.status).toBe(201);
+    expect((await alice.get(`/api/scripts/${created.body.id}`)).body.content).toBe(content);
+    const renamed = await alice.put(`/api/scripts/${created.body.id}`, { title: 'Emoji, renamed', content });
+    expect(renamed.status, renamed.text).toBe(200);
+    expectClientError(await alice.put(`/api/scripts/${created.body.id}`, { title: 'Emoji', content: '\udfff' }), 400);
+  });
+
   it('malformed JSON answers 400 JSON', async () => {
     for (const body of ['{"title": "x",', '{title: x}', 'null', '"string"', '']) {
       const res = await alice.request('POST', '/api/scripts', { body, headers: { 'Content-Type': 'application/json' } });

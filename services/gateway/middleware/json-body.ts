@@ -24,6 +24,7 @@ export const jsonBudget = new ByteBudget(MAX_JSON_BYTES_IN_FLIGHT);
 export const JSON_BODIES_BUSY = 'The server is busy with other large requests - please try again in a moment';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
+export const UNPAIRED_SURROGATE = 'Text must be valid Unicode - the body has an unpaired surrogate escape (\\uD800-\\uDFFF)';
 const INCOMPLETE_BODY = 'Request body incomplete - the connection closed before it ended';
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
 
@@ -89,11 +90,27 @@ function parseJson(bytes: Buffer): unknown {
   }
   const shapeProblem = jsonShapeProblem(text);
   if (shapeProblem) throw new ValidationError(shapeProblem);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ValidationError(MALFORMED_JSON);
   }
+  // Valid UTF-8 holds no surrogates, but a `\uD800` escape parses into a string no UTF-8 store can hold: saved, it
+  // would come back as U+FFFD and never match what was hashed (every later save of the script a conflict).
+  if (SURROGATE_ESCAPE.test(text) && holdsUnpairedSurrogate(value)) throw new ValidationError(UNPAIRED_SURROGATE);
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const UNPAIRED = /\p{Cs}/u; // with the u flag a pair is one code point, so only an unpaired half matches
+
+/** Any string (or key) of a parsed body with an unpaired surrogate; the shape check bounds the depth. */
+function holdsUnpairedSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return UNPAIRED.test(value);
+  if (Array.isArray(value)) return value.some(holdsUnpairedSurrogate);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, field]) => UNPAIRED.test(key) || holdsUnpairedSurrogate(field));
+  return false;
 }
 
 /**
