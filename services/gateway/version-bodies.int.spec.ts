@@ -4,12 +4,18 @@ import { TIMELINE_COLLECTIONS, versionDocId } from '../../projections/version-ti
 import { contentEtag } from '../../projections/workspace/etag';
 import { VersionBodies } from './version-bodies';
 
+/** A read store whose version timeline `put` fills, versions of script s1. */
+async function timeline() {
+  const store = await openEmbeddedReadStore(':memory:');
+  const versions = store.collection(TIMELINE_COLLECTIONS.versions);
+  const put = (version: number, content: string) =>
+    versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
+  return { store, put };
+}
+
 describe('version bodies', () => {
   it('answers every request for one version with the same bytes, read and hashed once; large ones are served, not kept', async () => {
-    const store = await openEmbeddedReadStore(':memory:');
-    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
-    const put = (version: number, content: string) =>
-      versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
+    const { store, put } = await timeline();
     await put(1, 'print("one")');
     await put(2, 'x'.repeat(1200));
     const bodies = new VersionBodies(store, 6000);
@@ -32,13 +38,10 @@ describe('version bodies', () => {
   });
 
   it('counts what each kept version holds: its text, and its JSON literal once made, within the budget', async () => {
-    const store = await openEmbeddedReadStore(':memory:');
-    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
+    const { store, put } = await timeline();
     // quotes and newlines: the JSON literal is longer than the text; multi-byte characters: bytes, not characters
     const text = (n: number) => `print("é ${n}")\n`.repeat(100);
-    for (let version = 1; version <= 20; version++) {
-      await versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content: text(version) }, { upsert: true });
-    }
+    for (let version = 1; version <= 20; version++) await put(version, text(version));
     const bodies = new VersionBodies(store, 40_000);
     const raw = await bodies.get('s1', 1);
     expect(bodies.heldBytes).toBe(raw!.body.length + 2048); // served raw only: its bytes, once (and what an entry costs)
@@ -57,10 +60,7 @@ describe('version bodies', () => {
   });
 
   it('keeps a version whose JSON literal would not fit as its bytes only, without pushing others out', async () => {
-    const store = await openEmbeddedReadStore(':memory:');
-    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
-    const put = (version: number, content: string) =>
-      versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content }, { upsert: true });
+    const { store, put } = await timeline();
     await put(1, 'print(1)');
     await put(2, '"'.repeat(2000)); // 2,000 bytes, its literal 4,002: together past half the budget
     const bodies = new VersionBodies(store, 10_000);
@@ -78,11 +78,8 @@ describe('version bodies', () => {
   });
 
   it('answers every caller when reads overlap, even with no budget at all', async () => {
-    const store = await openEmbeddedReadStore(':memory:');
-    const versions = store.collection(TIMELINE_COLLECTIONS.versions);
-    for (let version = 1; version <= 3; version++) {
-      await versions.replaceOne({ _id: versionDocId('s1', version) }, { _id: versionDocId('s1', version), scriptId: 's1', version, content: `print(${version})` }, { upsert: true });
-    }
+    const { store, put } = await timeline();
+    for (let version = 1; version <= 3; version++) await put(version, `print(${version})`);
     const bodies = new VersionBodies(store, 0);
     const answers = await Promise.all([1, 2, 3, 1].map((version) => bodies.get('s1', version)));
     expect(answers.map((answer) => answer!.body.toString())).toEqual(['print(1)', 'print(2)', 'print(3)', 'print(1)']);
