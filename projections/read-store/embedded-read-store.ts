@@ -4,6 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
+import { compileSimpleProjection } from './simple-projection';
 import {
   applyUpdate,
   assertUpdate,
@@ -486,6 +487,9 @@ export class EmbeddedReadStore implements ReadStore {
     const { projection } = options;
     const matches = this.select(name, filter, { ...options, omit: omittable(filter, options) });
     if (!projection || Object.keys(projection).length === 0) return matches.map(clone);
+    const project = compileSimpleProjection(projection);
+    // Typed as documents like mingo's answer, though `_id: 0` leaves the id out (as MongoDB does)
+    if (project) return matches.map((doc) => clone(project(doc)) as Doc);
     return mingoFind<Doc>(matches, {}, projection).all().map(clone);
   }
 

@@ -127,6 +127,10 @@ export function readStoreContract(name: string, factory: () => Promise<{ store: 
         expect(await scripts.find({ _id: 'd' }, { projection: { meta: 0, tags: 0, views: 0 } })).toEqual([
           { _id: 'd', ownerId: 'u2', title: 'D', folderId: 'f2' },
         ]);
+        expect(await scripts.find({ _id: 'a' }, { projection: { title: 1, _id: 0 } })).toEqual([{ title: 'A' }]);
+        expect(await scripts.find({ _id: 'a' }, { projection: { missing: 1 } })).toEqual([{ _id: 'a' }]);
+        expect(await scripts.find({ _id: { $in: ['a', 'b'] } }, { projection: { _id: 1 }, sort: { _id: 1 } })).toEqual([{ _id: 'a' }, { _id: 'b' }]);
+        expect(await scripts.find({ _id: 'd' }, { projection: { 'meta.lang': 1 } })).toEqual([{ _id: 'd', meta: { lang: 'luau' } }]);
       });
     });
 
