@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { api, createScript, eachLimited, luaSource, register, type BenchUser } from './api';
 import { startLuaVault, waitReady } from './luavault';
 import { median } from './load';
-import { residentMb, stopChild } from './processes';
+import { peakResidentMb, residentMb, stopChild } from './processes';
 
 export interface StartFigures {
   /** process spawn until /readyz answers 200 with every projection caught up (median of the restarts) */
@@ -25,6 +25,8 @@ export interface MemoryFigures {
     catchUpSeconds: number;
     /** VmRSS of the instance that projected everything, once caught up */
     projectedRssMb: number;
+    /** VmHWM of that instance: the most it was resident at any moment of the catch-up */
+    projectedPeakMb: number;
     readSeconds: number;
     readMb: number;
   };
@@ -116,14 +118,16 @@ export async function measureMemory(
   const projecting = await startLuaVault(seedDir);
   let catchUpSeconds: number;
   let projectedRssMb: number;
+  let projectedPeakMb: number;
   try {
     const readyAt = await waitReady(projecting.url, 1_800_000, (lag) => console.log(`  projecting: ${lag} events to go`));
     catchUpSeconds = (readyAt - projecting.spawnedAt) / 1000;
     projectedRssMb = residentMb(projecting.child.pid!);
+    projectedPeakMb = peakResidentMb(projecting.child.pid!);
   } finally {
     await stopChild(projecting.child);
   }
-  console.log(`  first start projected everything in ${catchUpSeconds.toFixed(1)} s (${projectedRssMb.toFixed(0)} MB resident then)`);
+  console.log(`  first start projected everything in ${catchUpSeconds.toFixed(1)} s (${projectedRssMb.toFixed(0)} MB resident then, ${projectedPeakMb.toFixed(0)} MB at most)`);
 
   const { server, figures, all } = await measuredStarts(seedDir, options.restarts);
   try {
@@ -145,7 +149,7 @@ export async function measureMemory(
     console.log(`  read ${versions} versions (${(bytes / MiB).toFixed(0)} MB) in ${readSeconds.toFixed(1)} s: ${afterReadsMb.toFixed(0)} MB resident`);
     return {
       empty: emptyStart.figures,
-      seeded: { ...figures, afterReadsMb, contentMb, scripts: scriptCount, versions, seedSeconds, catchUpSeconds, projectedRssMb, readSeconds, readMb: bytes / MiB },
+      seeded: { ...figures, afterReadsMb, contentMb, scripts: scriptCount, versions, seedSeconds, catchUpSeconds, projectedRssMb, projectedPeakMb, readSeconds, readMb: bytes / MiB },
     };
   } finally {
     await stopChild(server.child);

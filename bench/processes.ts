@@ -77,8 +77,17 @@ export function stopChild(child: ChildProcess, graceMs = 30_000): Promise<void> 
 
 /** Resident memory of a process in MB (VmRSS from /proc/<pid>/status), or NaN where /proc is missing. */
 export function residentMb(pid: number): number {
+  return statusMb(pid, 'VmRSS');
+}
+
+/** The most resident memory a process has had since it started, in MB (VmHWM), or NaN where /proc is missing. */
+export function peakResidentMb(pid: number): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;

@@ -21,6 +21,11 @@ import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
  */
 
 const PAGE_SIZE = 1000;
+/**
+ * Stored text one subscription page holds at most (past its first event): a page of a thousand 5 MB saves would
+ * otherwise be several GB read at once, and a server whose log holds such a run could not project it at start.
+ */
+const PAGE_BYTES = 8 * 1024 * 1024;
 const POLL_INTERVAL_MS = 50;
 
 /** One notifier per process, keyed by absolute file path: every store instance on a file wakes every subscriber on it. */
@@ -64,8 +69,11 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
   private readonly checkpointer: WalCheckpointer | null;
 
-  constructor(filePath: string, options: { backgroundCheckpoints?: boolean } = {}) {
+  private readonly pageBytes: number;
+
+  constructor(filePath: string, options: { backgroundCheckpoints?: boolean; pageBytes?: number } = {}) {
     this.key = resolve(filePath);
+    this.pageBytes = options.pageBytes ?? PAGE_BYTES;
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
@@ -151,14 +159,31 @@ export class SqliteEventStore implements EventStore {
     const { signal } = options;
     let last = options.fromPosition === 'start' ? 0n : options.fromPosition;
     while (!signal.aborted && !this.closed) {
-      const rows = this.stmts.readAfter.all(last, PAGE_SIZE);
+      const { rows, full } = this.readPageAfter(last);
       for (const row of rows) {
         if (signal.aborted) return;
         last = row.position;
         yield toRecorded(row);
       }
-      if (rows.length < PAGE_SIZE) await this.waitForAppend(signal);
+      if (!full) await this.waitForAppend(signal);
     }
+  }
+
+  /**
+   * The events after `after`, oldest first: at most `pageSize` of them, and no more once `pageBytes` of stored text
+   * are read (always at least one). `full`: the page stopped at a limit, so more may follow at once.
+   */
+  readPageAfter(after: bigint, pageSize = PAGE_SIZE, pageBytes = this.pageBytes): { rows: EventRow[]; full: boolean } {
+    const rows: EventRow[] = [];
+    let bytes = 0;
+    // Rows are collected synchronously and the statement is reset before anything is yielded: the connection is free
+    // again for appends while the subscriber works.
+    for (const row of this.stmts.readAfter.iterate(after, pageSize)) {
+      rows.push(row);
+      bytes += row.data.length + row.metadata.length;
+      if (bytes >= pageBytes) return { rows, full: true };
+    }
+    return { rows, full: rows.length === pageSize };
   }
 
   async headPosition(): Promise<bigint> {
@@ -265,6 +290,6 @@ function toHeader(row: Omit<EventRow, 'data'>): EventHeader {
   };
 }
 
-export function openSqliteEventStore(filePath: string, options: { backgroundCheckpoints?: boolean } = {}): SqliteEventStore {
+export function openSqliteEventStore(filePath: string, options: { backgroundCheckpoints?: boolean; pageBytes?: number } = {}): SqliteEventStore {
   return new SqliteEventStore(filePath, options);
 }
