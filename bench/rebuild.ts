@@ -11,6 +11,7 @@ import { allProjections } from '../projections/registry';
 import { adoptReadModels } from '../projections/rebuild';
 import { SNAPSHOTS_COLLECTION } from '../services/application/decision-states';
 import { randomId } from '../services/security/secrets';
+import { measureProjectionCosts, type ProjectionCost } from './rebuild-breakdown';
 
 /**
  * Rebuild throughput: `count` realistic events (users, folders, scripts created, saved, shared, viewed)
@@ -25,6 +26,8 @@ export async function measureRebuild(count: number): Promise<{
   swapInMs: number;
   /** the same read models copied in document by document (what MongoDB does, and the embedded default did) */
   copyInMs: number;
+  /** the projecting alone, per projection (a second rebuild, batch by batch: see rebuild-breakdown.ts) */
+  byProjection: ProjectionCost[];
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'luavault-rebuild-'));
   try {
@@ -58,9 +61,22 @@ export async function measureRebuild(count: number): Promise<{
     // events per second of CPU time: steadier than wall time on a shared machine
     const cpuEventsPerSecond = count / ((cpu.user + cpu.system) / 1e6);
     const { swapInMs, copyInMs } = process.env.REBUILD_MEMORY ? { swapInMs: NaN, copyInMs: NaN } : await measureSwapIn(dir, rebuiltFile);
-    return { eventsPerSecond: count / seconds, readOnlyEventsPerSecond: count / readSeconds, cpuEventsPerSecond, count, swapInMs, copyInMs };
+    const byProjection = await measureByProjection(dir, head);
+    return { eventsPerSecond: count / seconds, readOnlyEventsPerSecond: count / readSeconds, cpuEventsPerSecond, count, swapInMs, copyInMs, byProjection };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same log projected again into a fresh file, timed per projection. */
+async function measureByProjection(dir: string, head: bigint): Promise<ProjectionCost[]> {
+  const store = await openEventLog(loadConfig({ DATA_DIR: dir }));
+  const readStore = await openEmbeddedReadStore(join(dir, 'read-models.by-projection.sqlite'));
+  try {
+    return await measureProjectionCosts(store, readStore, allProjections, head);
+  } finally {
+    await readStore.close();
+    await store.close();
   }
 }
 
