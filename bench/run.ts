@@ -12,6 +12,7 @@ import { measureSharedPage } from './shared-page';
 import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureDeepVersionSearch, measureSearch } from './search';
 import { measureViewCost } from './views';
+import type { ProjectionCost } from './rebuild-breakdown';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
 
@@ -242,7 +243,7 @@ async function main() {
         readOnlyEventsPerSecond: number;
         swapInMs: number;
         copyInMs: number;
-        byProjection: { projection: string; applyMs: number; writeMs: number }[];
+        byProjection: ProjectionCost[];
       };
       const ratio = rebuild.eventsPerSecond / rebuild.readOnlyEventsPerSecond;
       console.log(`  plain read of the log: ${rebuild.readOnlyEventsPerSecond.toFixed(0)} events/s`);
@@ -316,7 +317,7 @@ async function main() {
 await main();
 
 /** Where the rebuild's projecting goes: each projection's own code and its writes, slowest first. */
-function printProjectionCosts(costs: { projection: string; applyMs: number; writeMs: number }[]): void {
+function printProjectionCosts(costs: ProjectionCost[]): void {
   const total = costs.reduce((sum, cost) => sum + cost.applyMs + cost.writeMs, 0);
   console.log(`  the projecting alone, per projection (${total.toFixed(0)} ms in all; the log read beforehand, untimed):`);
   console.log('    projection                              apply ms   write ms   share');
