@@ -95,6 +95,11 @@ export function rebuildContract(
       const found = await searchable(readStore);
       // The live read models drift (a stray document, a changed one), and the copy is rebuilt from the log.
       await readStore.collection('scripts').replaceOne({ _id: 'stray' }, { _id: 'stray', title: 'x', lastPosition: '0' }, { upsert: true });
+      // more strays than one page of the adoption's walk (500), on either side of the real ids
+      for (let i = 0; i < 600; i++) {
+        const _id = `${i % 2 ? 'a' : 'z'}-stray-${String(i).padStart(3, '0')}`;
+        await readStore.collection('scripts').replaceOne({ _id }, { _id, title: 'x', lastPosition: '0' }, { upsert: true });
+      }
       await readStore.collection('scripts').updateOne({ _id: 'u0s0' }, { $set: { title: 'tampered' } });
       await rebuildReadModels(eventStore, copy, allProjections);
 

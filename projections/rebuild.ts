@@ -1,6 +1,6 @@
 import type { EventStore } from '../services/eventstore/event-store';
 import type { ReadStore } from './read-store/read-store';
-import { eachPage, PAGE_SIZE } from './read-store/each-page';
+import { eachPage } from './read-store/each-page';
 import { Projector } from './projector';
 import type { Projection } from './projection';
 
@@ -70,11 +70,18 @@ export async function adoptReadModels(source: ReadStore, target: ReadStore, proj
     if (live !== null && live > checkpoint) await target.commitBatch(projection.name, checkpoint, async () => undefined);
     await target.commitBatch(projection.name, checkpoint, async (batch) => {
       for (const name of projection.collections) {
-        const keep = new Set<string>();
-        await eachPage(source, name, (docs) => docs.forEach((doc) => keep.add(doc._id)), { signal });
-        const stale: string[] = [];
-        await eachPage(batch, name, (docs) => docs.forEach((doc) => keep.has(doc._id) || stale.push(doc._id)), { signal });
-        for (let i = 0; i < stale.length; i += PAGE_SIZE) await batch.collection(name).deleteMany({ _id: { $in: stale.slice(i, i + PAGE_SIZE) } });
+        // A page of live ids at a time, asked of the source: memory stays one page, however large the collection.
+        await eachPage(
+          batch,
+          name,
+          async (docs) => {
+            const ids = docs.map((doc) => doc._id);
+            const kept = new Set((await source.collection(name).find({ _id: { $in: ids } }, { projection: { _id: 1 } })).map((doc) => doc._id));
+            const stale = ids.filter((id) => !kept.has(id));
+            if (stale.length > 0) await batch.collection(name).deleteMany({ _id: { $in: stale } });
+          },
+          { signal, projection: { _id: 1 } },
+        );
         await eachPage(
           source,
           name,

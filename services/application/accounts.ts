@@ -7,7 +7,7 @@ import { apiKeyStream } from '../domain/api-key/events';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import { accountQueries } from '../../projections/accounts/queries';
 import { workspaceQueries } from '../../projections/workspace/queries';
-import type { PageRequest } from '../../projections/keyset-page';
+import type { PageAfter, PageRequest } from '../../projections/keyset-page';
 import { purgeScript } from './scripts';
 import { purgeLiveFolder } from './folders';
 import { purgeAllTrashOf } from './trash';
@@ -196,7 +196,14 @@ async function deleteEverythingOf(ctx: AppContext, actor: Actor): Promise<void> 
     for (const folder of page.items) await purgeLiveFolder(ctx, actor, folder._id, 'account-deleted').catch(ignoreNotFound);
   }
   await purgeAllTrashOf(ctx, actor);
-  for (const key of await accountQueries(ctx.readStore).apiKeysOf(userId)) await deleteApiKey(ctx, actor, key._id);
+  // Page by page (an account may hold any number of keys), continuing after the last key seen.
+  const accounts = accountQueries(ctx.readStore);
+  for (let after: PageAfter | undefined; ; ) {
+    const page = await accounts.apiKeysPageOf(userId, { limit: 200, ...(after ? { after } : {}) });
+    for (const key of page.items) await deleteApiKey(ctx, actor, key._id).catch(ignoreNotFound);
+    if (!page.next) break;
+    after = page.next;
+  }
 }
 
 function ignoreNotFound(error: unknown): void {

@@ -245,6 +245,16 @@ describe('delete account', () => {
     expect((await new Client(server.url, { apiKey: server.adminKey }).get(`/admin-api/scripts/${script.id}`)).status).toBe(404);
   });
 
+  it('deletes every API key of an account that holds more than one page of them', async () => {
+    const keeper = await signedInUser(server.url, 'keys');
+    const keys: string[] = [];
+    for (let i = 0; i < 205; i++) keys.push((await keeper.post('/api/api-keys', { name: `bot ${i}` })).body.key as string);
+    expect((await keeper.withApiKey(keys[0]!).get('/api/v1/scripts')).status).toBe(200);
+    expect((await keeper.post('/api/account/delete', { password: PASSWORD })).status).toBe(204);
+    // the oldest and the newest keys (the first and the last page) and one between
+    for (const key of [keys[0]!, keys[100]!, keys[204]!]) expect((await new Client(server.url).withApiKey(key).get('/api/v1/scripts')).status).toBe(401);
+  });
+
   it('the account of someone else keeps its scripts readable', async () => {
     const bob = await signedInUser(server.url, 'keep');
     const script = (await bob.post('/api/scripts', { title: 'Mine', content: 'print("bob")' })).body;

@@ -75,10 +75,13 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
 }
 
 const USE_RECORD_INTERVAL_MS = 60_000;
+const RECENT_KEYS_REMEMBERED = 10_000;
 
 /** `/api/v1`: `X-API-Key` of a live key. `lastUsed` is recorded at most once a minute per key, off the request path. */
 export function requireApiKey(ctx: AppContext, log: (message: string, error: unknown) => void): RequestHandler {
-  const lastRecorded = new Map<string, number>();
+  // Bounded: a process serving keys for years would otherwise remember every key it ever saw. A key pushed out
+  // early is only recorded again sooner than once a minute.
+  const lastRecorded = new LRUCache<string, number>({ max: RECENT_KEYS_REMEMBERED });
   return async (req, res, next) => {
     const key = req.get('x-api-key');
     const found = key ? await authenticateApiKey(ctx, key) : null;
