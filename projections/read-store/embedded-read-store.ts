@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
@@ -26,6 +26,9 @@ import { SqliteQueryWorker } from './query-worker';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
 import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
 import { createQueueTable, queueSql, queueTableOf, QueuedValues, type QueueSql } from './text-queue';
+import { fromStored, storedColumns, storedLength, toStored, withoutFields, type StoredDoc } from './stored-doc';
+import { COMPLEX, idsOf, keyValue, omittable, shape } from './find-shortcuts';
+import { settleWal, syncDirectory } from './sqlite-files';
 
 /**
  * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
@@ -1279,29 +1282,6 @@ async function copyCollections(from: ReadStore, file: string, names: string[]): 
   }
 }
 
-/** Folds `file`'s WAL into it, so the file alone holds every committed write before it is moved. */
-function settleWal(file: string): void {
-  const db = new Database(file, { fileMustExist: true });
-  try {
-    db.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    db.close();
-  }
-}
-
-/** A rename is durable once its directory is. */
-function syncDirectory(dir: string): void {
-  let fd: number | null = null;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // not every platform opens directories; the read models can be rebuilt from the log in any case
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
-}
-
 function emptyState(name: string, table: string): CollectionState {
   return { name, table, defs: new Map(), columns: new Map(), uniques: [], text: null, sql: null };
 }
@@ -1316,106 +1296,3 @@ function cacheKey(collection: string, id: string): string {
   return `${collection}\u0000${id}`;
 }
 
-const COMPLEX = Symbol('complex');
-
-/** The value a key column holds for `doc`: a string, a number or null (missing); COMPLEX for anything else. */
-function keyValue(doc: Doc, parts: string[]): string | number | null | typeof COMPLEX {
-  let node: unknown = doc;
-  for (const part of parts) {
-    if (Array.isArray(node)) return COMPLEX;
-    if (typeof node !== 'object' || node === null) return null;
-    node = (node as Record<string, unknown>)[part];
-  }
-  if (node === undefined || node === null) return null;
-  if (typeof node === 'string' || (typeof node === 'number' && Number.isFinite(node))) return node;
-  return COMPLEX;
-}
-
-/** The ids a filter is limited to by a top-level `_id` equality or `$in` of strings, else null. */
-function idsOf(filter: Filter): string[] | null {
-  const condition = filter._id;
-  if (typeof condition === 'string') return [condition];
-  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return null;
-  const ops = Object.keys(condition);
-  if (ops.length !== 1) return null;
-  const { $eq, $in } = condition as { $eq?: unknown; $in?: unknown };
-  if (ops[0] === '$eq' && typeof $eq === 'string') return [$eq];
-  if (ops[0] === '$in' && Array.isArray($in) && $in.every((v) => typeof v === 'string')) return [...new Set($in as string[])];
-  return null;
-}
-
-/**
- * Top-level fields an exclusion projection drops that neither the filter nor the sort mentions: those need not be
- * read (a version list without contents parses no content). Null when there are none.
- */
-function omittable(filter: Filter, options: FindOptions): string[] | null {
-  const projection = options.projection;
-  if (!projection) return null;
-  const values = Object.values(projection);
-  if (values.length === 0 || values.some((value) => value !== 0)) return null;
-  const mentioned = JSON.stringify([filter, options.sort ?? {}]);
-  const fields = Object.keys(projection).filter((field) => field !== '_id' && SIMPLE_FIELD.test(field) && !mentioned.includes(`"${field}`));
-  return fields.length > 0 ? fields : null;
-}
-
-const SIMPLE_FIELD = /^[A-Za-z0-9_]+$/;
-
-/** Sorts (stable, MongoDB order, with mingo), skips and limits documents held in memory. */
-function shape(docs: Doc[], sort: Sort | undefined, skip: number, wanted: number): Doc[] {
-  const sorted = sort ? mingoFind<Doc>(docs, {}).sort(sort).all() : docs;
-  return skip > 0 || wanted !== Infinity ? sorted.slice(skip, wanted) : sorted;
-}
-
-/**
- * A document's top-level `content` text (script and version texts: nearly all the bytes the read models hold) is
- * stored in a column of its own beside the rest of the document's JSON. Reads that leave it out (lists, a script's
- * fields, search pages) never touch it, and writing or reading it costs no JSON escaping or parsing of the text.
- * Documents stored before this keep their text inline in `doc` (its column NULL) until rewritten; both read the same.
- */
-const DETACHED = 'content';
-
-interface StoredDoc {
-  doc: string;
-  content: string | null;
-}
-
-function toStored(doc: Doc): StoredDoc {
-  const text = doc[DETACHED];
-  if (typeof text !== 'string') return { doc: JSON.stringify(doc), content: null };
-  const { [DETACHED]: _detached, ...rest } = doc;
-  return { doc: JSON.stringify(rest), content: text };
-}
-
-function fromStored(row: StoredDoc): Doc {
-  const doc = JSON.parse(row.doc) as Doc;
-  if (row.content !== null) doc[DETACHED] = row.content;
-  return doc;
-}
-
-const storedLength = (row: StoredDoc) => row.doc.length + (row.content?.length ?? 0);
-
-/** The select list of a document without the top-level `fields`: the detached text is not read at all. */
-function withoutFields(fields: string[]): string {
-  const paths = (names: string[]) => names.map((field) => `'$."${field}"'`).join(', ');
-  if (!fields.includes(DETACHED)) return `json_remove(doc, ${paths(fields)}) AS doc, content`;
-  const others = fields.filter((field) => field !== DETACHED);
-  const detached = others.length > 0 ? `json_remove(doc, ${paths(others)})` : 'doc';
-  return `CASE WHEN content IS NULL THEN json_remove(doc, ${paths(fields)}) ELSE ${detached} END AS doc, NULL AS content`;
-}
-
-/**
- * The select list of a stored document (`doc`, `content`), its text `prefix.field` cut to its first `prefix.chars`
- * characters: the detached text with `substr` on its column, a text inside the JSON (another field, or a document
- * stored before texts were detached) inside the JSON.
- */
-function storedColumns(table: string, prefix?: { field: string; chars: number }): { sql: string; params: number[] } {
-  if (!prefix) return { sql: `${table}.doc AS doc, ${table}.content AS content`, params: [] };
-  const path = `'$."${prefix.field}"'`;
-  const doc = `${table}.doc`;
-  const inline = `CASE WHEN json_type(${doc}, ${path}) = 'text' THEN json_set(${doc}, ${path}, substr(json_extract(${doc}, ${path}), 1, ?)) ELSE ${doc} END`;
-  if (prefix.field !== DETACHED) return { sql: `${inline} AS doc, ${table}.content AS content`, params: [prefix.chars] };
-  return {
-    sql: `CASE WHEN ${table}.content IS NULL THEN ${inline} ELSE ${doc} END AS doc, substr(${table}.content, 1, ?) AS content`,
-    params: [prefix.chars, prefix.chars],
-  };
-}
