@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
 import { readStoreContract } from './read-store.contract';
+import { INDEXED_CHARS_MAX } from './fts';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -453,6 +454,30 @@ describe('embedded full-text index (SQLite FTS5)', () => {
       expect((await notes.findOne({ _id: 'n1' }))!.body).toBe(body);
       await store.close();
     }
+  });
+
+  it('indexes the first 256 KB of a text: a word past it is not found, the document is stored whole', async () => {
+    const store = await openEmbeddedReadStore(':memory:');
+    await store.ensureIndexes(TEXT);
+    const body = `early ${'x'.repeat(INDEXED_CHARS_MAX)} late`;
+    await store.collection('notes').replaceOne({ _id: 'big' }, { _id: 'big', ownerId: 'u1', body }, { upsert: true });
+    expect(await search(store, ['early'])).toEqual(['big']);
+    expect(await search(store, ['late'])).toEqual([]);
+    expect((await store.collection('notes').findOne({ _id: 'big' }))!.body).toBe(body);
+    await store.close();
+  });
+
+  it('a background drain of large texts goes a budget of text at a time and still indexes every one', async () => {
+    const file = tempFile();
+    const store = await openEmbeddedReadStore(file);
+    await store.ensureIndexes(TEXT);
+    const words = (prefix: string) => Array.from({ length: 40_000 }, (_, i) => `${prefix}${i.toString(36)}`).join(' '); // ~250 KB each
+    // one small write each: their text is queued (deferred), as a live save's is
+    for (const id of ['a', 'b', 'c', 'd']) await store.collection('notes').replaceOne({ _id: id }, { _id: id, ownerId: 'u1', body: words(id) }, { upsert: true });
+    await store.settleTextIndexes();
+    expect(indexRows(file)).toHaveLength(4); // read from the file: nothing left queued for a search to finish
+    expect(await search(store, ['dzz'])).toEqual(['d']);
+    await store.close();
   });
 
   it('keeps the index across close and reopen; a failed batch leaves it as it was', async () => {

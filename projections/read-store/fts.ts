@@ -55,12 +55,19 @@ function valueAt(doc: Doc, path: string): unknown {
   return node;
 }
 
+/**
+ * Characters of each field the index reads: the first 256 KB (UTF-16 units). FTS5 spends the event loop's time on every
+ * distinct word it writes, synchronously: a 5 MB save of distinct words held every request up for seconds (two
+ * documents per save, the script and its version), while 256 KB of them costs at most tens of milliseconds. Words
+ * past it are not found by search (docs/decisions.md, "Full-text index reads the first 256 KB of a text").
+ */
+export const INDEXED_CHARS_MAX = 256 * 1024;
+
 /** A field's text as the index sees it: a string, or the strings of an array (MongoDB indexes both); else nothing. */
 export function textOf(doc: Doc, field: string): string {
   const node = valueAt(doc, field);
-  if (typeof node === 'string') return node;
-  if (Array.isArray(node)) return node.filter((v): v is string => typeof v === 'string').join('\n');
-  return '';
+  const text = typeof node === 'string' ? node : Array.isArray(node) ? node.filter((v): v is string => typeof v === 'string').join('\n') : '';
+  return text.length > INDEXED_CHARS_MAX ? text.slice(0, INDEXED_CHARS_MAX) : text;
 }
 
 /** Whether a document's index row differs between two versions of it (so the row must be rewritten). */
