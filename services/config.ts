@@ -105,7 +105,7 @@ const ConfigSchema = z.object({
   rateLimitApiKeyCreate: rate('10/1h'),
   /** RATE_LIMIT_API: requests to /api/v1 per API key */
   rateLimitApi: rate('600/1m'),
-  /** RATE_LIMIT_SEARCH: full-text searches (`/api/search?type=content`) per account; `/api/v1/search` counts under RATE_LIMIT_API */
+  /** RATE_LIMIT_SEARCH: full-text searches (`/api/search?type=content`) and time-travel reads (`/api/as-of`) per account; `/api/v1/search` also counts under RATE_LIMIT_API */
   rateLimitSearch: rate('120/1m'),
   /** RATE_LIMIT_RAW: fetches of one share link (raw URL, pinned versions, share page) per client address */
   rateLimitRaw: rate('600/1m'),

@@ -78,7 +78,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   api.use(['/scripts', '/root-scripts', '/folders', '/upload', '/api-keys'], jsonBody(CONTENT_BODY_LIMIT_BYTES));
   api.use(scriptRoutes(ctx), folderRoutes(ctx), uploadRoutes(ctx), apiKeyRoutes(ctx));
   api.use(searchRoutes(ctx, limits.contentSearch));
-  api.use('/as-of', requireSession(ctx, ctx.tokens), asOfRoutes(ctx));
+  api.use('/as-of', requireSession(ctx, ctx.tokens), limits.timeTravel, asOfRoutes(ctx));
   api.use('/trash', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), trashRoutes(ctx));
   api.use(eventsRoutes(ctx, ops.live, ctx.config.liveHeartbeatMs)); // a stream: res.write, outside the response cap
   // Account settings: session only, small bodies, counted with the session writes.

@@ -181,6 +181,17 @@ describe('full-text search, per account', () => {
   });
 });
 
+describe('time travel, per account', () => {
+  it('counts reads of the past against the search budget; another account goes on', async () => {
+    const user = await registered(from(proxied));
+    const at = encodeURIComponent(new Date().toISOString());
+    expect((await user.get(`/api/search?q=print&type=content`)).status).toBe(200);
+    expect((await user.get(`/api/as-of/workspace?at=${at}`)).status).toBe(200);
+    expectLimited(await user.get(`/api/as-of/workspace?at=${at}`), 'search', 2);
+    expect((await (await registered(from(proxied))).get(`/api/as-of/workspace?at=${at}`)).status).toBe(200);
+  });
+});
+
 async function sharedLink(content: string): Promise<string> {
   const owner = await registered(from(proxied));
   const script = await createScript(owner, { content });

@@ -33,6 +33,8 @@ export interface RateLimits {
   contentSearch: RequestHandler;
   /** GET /api/v1/search after requireApiKey: the same count per account (the key's owner) as the web app's searches */
   apiSearch: RequestHandler;
+  /** /api/as-of after requireSession: time-travel reads (each folds up to a page of streams from the log), per account, with the searches */
+  timeTravel: RequestHandler;
   /** share links through Express (pinned raw versions, the share page's JSON), one count with the fast path */
   shareLinks: RequestHandler;
   /** the raw fast path: false when it answered 429 itself */
@@ -106,6 +108,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
       apiRequests: pass,
       contentSearch: pass,
       apiSearch: pass,
+      timeTravel: pass,
       shareLinks: pass,
       rawFastPath: () => true,
       stop: async () => undefined,
@@ -221,6 +224,8 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
     contentSearch: searchLimit((req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined)),
     apiSearch: searchLimit((_req, res) => userIdOf(res)),
+    // Time travel folds streams from the log (up to a second of CPU for a large workspace): the same budget, by time.
+    timeTravel: searchLimit((_req, res) => userIdOf(res)),
     shareLinks: (req, res, next) => {
       if (!raw) return next();
       const key = `${req.params.shareId}|${addressOf(req)}`;
