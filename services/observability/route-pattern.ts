@@ -20,7 +20,9 @@ export function rememberRoutePatterns(app: Express): void {
     },
     set(this: WithPattern, route: { path?: unknown } | undefined) {
       this[ROUTE] = route;
-      this[PATTERN] = route?.path ? `${this.baseUrl}${String(route.path)}` : undefined;
+      // Lower-cased: routing ignores case and every mount path is lower case, so `/API/Account` is `/api/account`
+      // (as typed, each casing was a metric series of its own that a client could mint at will).
+      this[PATTERN] = route?.path ? `${this.baseUrl.toLowerCase()}${String(route.path)}` : undefined;
     },
   });
 }

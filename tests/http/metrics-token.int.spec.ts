@@ -84,4 +84,12 @@ describe('METRICS_TOKEN', () => {
     // no series without the mount path
     expect((await requestCountLines()).filter((l) => l.includes('route="/scripts/:id"'))).toEqual([]);
   });
+
+  it('records a route typed in any letter case under its one pattern: the URL cannot mint new series', async () => {
+    const dave = await signedInUser(open.url, 'cases');
+    const before = await requestCount('GET', '/api/account/sessions', 200);
+    for (const path of ['/api/account/sessions', '/api/AcCoUnT/sessions', '/API/ACCOUNT/sessions']) expect((await dave.get(path)).status).toBe(200);
+    expect(await requestCount('GET', '/api/account/sessions', 200)).toBe(before + 3);
+    expect((await requestCountLines()).filter((l) => /route="[^"]*[A-Z]/.test(l) && !l.includes('fast path'))).toEqual([]);
+  });
 });
