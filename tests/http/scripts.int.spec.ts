@@ -328,4 +328,12 @@ describe('move, history, delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ folderId: folder.id, content: 'y', version: 2 });
   });
+
+  it('PUT with a folderId and a save refused (too large) neither moves nor saves', async () => {
+    const folder = await createFolder(alice, 'Not reached');
+    const script = await createScript(alice, { title: 'Stays', content: 'x' });
+    const res = await alice.put(`/api/scripts/${script.id}`, { content: 'y'.repeat(5 * 1024 * 1024 + 1), folderId: folder.id });
+    expect(res.status).toBe(413);
+    expect((await alice.get(`/api/scripts/${script.id}`)).body).toMatchObject({ folderId: null, content: 'x', version: 1 });
+  });
 });

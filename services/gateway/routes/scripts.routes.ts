@@ -71,14 +71,14 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     const { id } = parse(IdParam, req.params);
     const { folderId, ...changes } = parse(UpdateScriptBody, req.body);
     const actor = actorOf(res);
-    if (folderId !== undefined && changes.baseVersion !== undefined) {
-      // A stale save must change nothing: check the base (in the save) before moving.
+    if (folderId !== undefined) {
+      // A save refused (a stale base, too large, over the quota) must change nothing: the folder is checked, the
+      // save made, and only then the script moved.
       await requireOwnFolder(ctx, actor, folderId);
       await saveScript(ctx, actor, id, changes);
       res.json(await moveScript(ctx, actor, id, folderId));
       return;
     }
-    if (folderId !== undefined) await moveScript(ctx, actor, id, folderId);
     res.json(await saveScript(ctx, actor, id, changes));
   });
 
