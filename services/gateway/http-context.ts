@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../application/context';
+import { ValidationError } from '../domain/shared/errors';
 import type { SessionTokens } from '../security/session-tokens';
 import type { RawScriptCache } from './raw-script-cache';
 import type { VersionBodies } from './version-bodies';
@@ -17,9 +18,20 @@ export interface GatewayContext extends AppContext {
   log: (message: string, error?: unknown) => void;
 }
 
-/** Origin for share links and loadstrings: PUBLIC_ORIGIN when set, else the request's own. */
+/** A Host header as browsers and proxies send it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+export const INVALID_HOST = 'Invalid Host header';
+
+/**
+ * Origin for share links and loadstrings: PUBLIC_ORIGIN when set, else the request's own. The request's Host is
+ * checked first: it is pasted into Lua code (`loadstring`) and URLs users copy, so a quote in it must not get there.
+ */
 export function originOf(ctx: AppContext, req: Request): string {
-  return ctx.config.publicOrigin?.replace(/\/$/, '') ?? `${req.protocol}://${req.get('host')}`;
+  const configured = ctx.config.publicOrigin?.replace(/\/$/, '');
+  if (configured) return configured;
+  const host = req.get('host') ?? '';
+  if (!HOST.test(host)) throw new ValidationError(INVALID_HOST);
+  return `${req.protocol}://${host}`;
 }
 
 export const rawUrl = (origin: string, shareId: string) => `${origin}/api/share/${shareId}/raw`;

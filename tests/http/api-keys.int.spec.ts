@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createFolder, createScript, eventually, field, file, ISO_DATE, signedInUser, startTestServer, type TestServer } from './client';
 
@@ -119,6 +120,32 @@ describe('public API /api/v1 with X-API-Key', () => {
 
     expect((await bot.get('/api/v1/scripts/nosuchscript/content')).status).toBe(404);
     expect((await bot.get('/api/v1/scripts/bad%20id/content')).status).toBe(400);
+  });
+
+  it('refuses (400) to paste a Host header that is not a host name into a loadstring', async () => {
+    const owner = await signedInUser(server.url, 'hosts');
+    const key = (await owner.post('/api/api-keys', { name: 'host' })).body.key as string;
+    const script = await createScript(owner, { title: 'Hosted', content: 'return 1' });
+    expect((await owner.post(`/api/scripts/${script.id}/share`)).status).toBe(200);
+    const { port } = new URL(server.url);
+    const withHost = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ port, path: `/api/v1/scripts/${script.id}/loadstring`, headers: { Host: host, 'X-API-Key': key } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const forged = await withHost('h"+(function()end)()+"');
+    expect(forged.status).toBe(400);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: 'Invalid Host header' });
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'scripts.example.com']) {
+      const ok = await withHost(host);
+      expect(ok.status, host).toBe(200);
+      expect(ok.body).toContain(`("http://${host}/api/share/`);
+    }
   });
 
   it('loadstring answers 409 before sharing and the exact snippet after', async () => {
