@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createFolder, createScript, signedInUser, startTestServer, type TestServer } from './client';
+import { Client, createFolder, createScript, PASSWORD, signedInUser, startTestServer, type TestServer } from './client';
 
 type Message = { id: string | null; event: string; data: any };
 
@@ -101,6 +101,19 @@ afterAll(async () => {
 });
 
 describe('GET /api/events', () => {
+  it('sends a session ended by a password change no change made after it, and ends its stream', async () => {
+    const frank = await signedInUser(server.url, 'frank');
+    const laptop = new Client(server.url);
+    expect((await laptop.login(frank.user!.username)).status).toBe(200);
+    const stream = await open(laptop);
+    await stream.next((m) => m.event === 'ready');
+    expect((await frank.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'brand-new-pw' })).status).toBeLessThan(300);
+    await createScript(frank, { title: 'After the change', content: 'print(1)' });
+    await stream.settle(1000); // the heartbeat (20 s) is far off: only the check before each message can end it
+    expect(stream.messages.filter((m) => m.event !== 'ready')).toEqual([]);
+    expect(stream.ended).toBe(true);
+  });
+
   it('needs a session and refuses an id that is not a position', async () => {
     expect((await new Client(server.url).get('/api/events')).status).toBe(401);
     const bad = await alice.get('/api/events', { 'Last-Event-ID': 'abc' });

@@ -41,14 +41,25 @@ export function eventsRoutes(ctx: GatewayContext, hub: LiveHub, heartbeatMs: num
       unsubscribe?.();
       res.end();
     };
+    /** The session still live (a lookup error counts as live: the next check decides); false once signed out or expired. */
+    const sessionLive = async () => (sessionId ? Boolean(await userForSession(ctx, actor.userId, sessionId).catch(() => 'unknown')) : false);
     const heartbeat = setInterval(async () => {
       write(res, ': keep-alive\n\n');
-      const live = sessionId ? await userForSession(ctx, actor.userId, sessionId).catch(() => 'unknown') : null;
-      if (!live) close(); // signed out or expired: the reconnect gets a 401 and the browser stops
+      if (!(await sessionLive())) close(); // signed out or expired: the reconnect gets a 401 and the browser stops
     }, heartbeatMs);
     res.on('close', close); // the client went away (or the response ended)
+    // Every message waits for a check of the session (a read-model lookup), in order: a session signed out, or ended
+    // by a password change, gets no change made after it, not only no heartbeat.
+    let sending: Promise<void> = Promise.resolve();
+    const send = (message: LiveMessage) => {
+      sending = sending.then(async () => {
+        if (!open) return;
+        if (!(await sessionLive())) return close();
+        if (open) write(res, format(message));
+      });
+    };
     try {
-      unsubscribe = await hub.subscribe(actor.userId, lastEventId, { send: (message) => open && write(res, format(message)), close });
+      unsubscribe = await hub.subscribe(actor.userId, lastEventId, { send, close });
     } catch (error) {
       ctx.log('live updates: opening a stream failed', error);
       close(); // the browser reconnects with the same Last-Event-ID
