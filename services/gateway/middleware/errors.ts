@@ -16,6 +16,13 @@ export class ServiceBusyError extends DomainError {
   }
 }
 
+/** 429: this account already has as much of this kind of work in progress as one account may. */
+export class TooMuchInProgressError extends DomainError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}
+
 /** 415: a body in an encoding or charset we do not read. */
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message: string) {

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
-import { PayloadTooLargeError, ServiceBusyError, UnsupportedMediaTypeError } from './errors';
-import { ByteBudget } from '../byte-budget';
+import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError, UnsupportedMediaTypeError } from './errors';
+import { ByteBudget, type HoldOutcome } from '../byte-budget';
+import { accountHolding } from './account-holding';
 import { jsonShapeProblem } from './json-shape';
 
 /** Session routes (register, login, logout) carry a name and a password: a few hundred bytes. */
@@ -19,9 +20,12 @@ export const CONTENT_BODY_LIMIT_BYTES = 2 * 5 * 1024 * 1024 + 64 * 1024;
  * parsed strings) from arrival until the answer is sent: 120 saves of 10 MB at once took 1.4 GB. Over it, 503.
  */
 export const MAX_JSON_BYTES_IN_FLIGHT = 512 * 1024 * 1024;
+/** One account's share of it: four content-sized bodies at once (slow ones of one account must not take it all). */
+export const MAX_JSON_BYTES_PER_ACCOUNT = 128 * 1024 * 1024;
 const HELD_PER_BYTE = 3;
-export const jsonBudget = new ByteBudget(MAX_JSON_BYTES_IN_FLIGHT);
+export const jsonBudget = new ByteBudget(MAX_JSON_BYTES_IN_FLIGHT, MAX_JSON_BYTES_PER_ACCOUNT);
 export const JSON_BODIES_BUSY = 'The server is busy with other large requests - please try again in a moment';
+export const JSON_BODIES_OF_ACCOUNT = 'Too many large requests of this account in progress - wait for one to finish';
 
 export const MALFORMED_JSON = 'Malformed JSON body';
 export const UNPAIRED_SURROGATE = 'Text must be valid Unicode - the body has an unpaired surrogate escape (\\uD800-\\uDFFF)';
@@ -66,7 +70,7 @@ export function jsonBody(limit: number, budget: ByteBudget = jsonBudget): Reques
       next(tooLarge(limit));
       return;
     }
-    const held = budget.heldUntilClosed(res);
+    const held = budget.heldUntilClosed(res, accountHolding(res));
     readLimited(req, limit, (bytes) => held(bytes * HELD_PER_BYTE))
       .then(parseJson)
       .then((body) => {
@@ -117,7 +121,7 @@ function holdsUnpairedSurrogate(value: unknown): boolean {
  * The whole body, or a rejection as soon as it passes `limit`, finds the process's budget spent, errs or is cut off.
  * Settles exactly once.
  */
-function readLimited(req: IncomingMessage, limit: number, hold: (bytes: number) => boolean): Promise<Buffer> {
+function readLimited(req: IncomingMessage, limit: number, hold: (bytes: number) => HoldOutcome): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -130,9 +134,10 @@ function readLimited(req: IncomingMessage, limit: number, hold: (bytes: number) 
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) settle(tooLarge(limit));
-      else if (!hold(chunk.length)) settle(new ServiceBusyError(JSON_BODIES_BUSY));
-      else chunks.push(chunk);
+      if (size > limit) return settle(tooLarge(limit));
+      const outcome = hold(chunk.length);
+      if (outcome === 'held') chunks.push(chunk);
+      else settle(outcome === 'busy' ? new ServiceBusyError(JSON_BODIES_BUSY) : new TooMuchInProgressError(JSON_BODIES_OF_ACCOUNT));
     };
     const onEnd = () => settle(null);
     const onClose = () => settle(new ValidationError(INCOMPLETE_BODY));

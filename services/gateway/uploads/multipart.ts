@@ -1,7 +1,8 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
-import { PayloadTooLargeError, ServiceBusyError } from '../middleware/errors';
+import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError } from '../middleware/errors';
+import { accountHolding } from '../middleware/account-holding';
 import { ByteBudget } from '../byte-budget';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -15,9 +16,11 @@ const MAX_FIELD_SIZE = 16 * 1024;
  * of uploads, each within its own limits, must not add up to more memory than the host has. Over it, 503.
  */
 export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
+/** One account's share of it: a whole upload and then some, not the process's every byte (slow uploads of one account). */
+export const MAX_UPLOAD_BYTES_PER_ACCOUNT = 64 * 1024 * 1024;
 
 /** Every upload route's budget: one per process. */
-export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT);
+export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT, MAX_UPLOAD_BYTES_PER_ACCOUNT);
 export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
 export const FILE_TOO_LARGE = 'File too large - Maximum file size is 5MB';
 /** Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". */
@@ -36,6 +39,7 @@ export interface MultipartBody {
 }
 
 export const UPLOADS_BUSY = 'The server is busy with other uploads - please try again in a moment';
+export const UPLOADS_OF_ACCOUNT = 'Too many uploads of this account in progress - wait for one to finish';
 export const FIELDS_TOO_LARGE = 'Upload fields too large - at most 16KB each and 1MB in all';
 const NOT_UTF8 = 'Invalid file encoding - files must be UTF-8 text';
 const INTERRUPTED = 'Upload interrupted - the connection closed before the upload ended';
@@ -97,11 +101,12 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
     let fieldBytes = 0;
     let settled = false;
     // Until the answer is sent (or the connection drops) the request holds what it read.
-    const held = budget.heldUntilClosed(req.res ?? req);
-    /** Counts `bytes` against the process-wide budget; false (and the upload refused) when it is spent. */
+    const held = budget.heldUntilClosed(req.res ?? req, req.res ? accountHolding(req.res) : undefined);
+    /** Counts `bytes` against the process-wide budget and the account's share; false (and the upload refused) when spent. */
     const hold = (bytes: number): boolean => {
-      if (held(bytes)) return true;
-      fail(new ServiceBusyError(UPLOADS_BUSY));
+      const outcome = held(bytes);
+      if (outcome === 'held') return true;
+      fail(outcome === 'busy' ? new ServiceBusyError(UPLOADS_BUSY) : new TooMuchInProgressError(UPLOADS_OF_ACCOUNT));
       return false;
     };
     const stopListening = () => {
