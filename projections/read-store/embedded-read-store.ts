@@ -230,6 +230,9 @@ export class EmbeddedReadStore implements ReadStore {
     // SQLite's own page cache, bounded (the default 2 MB makes every write of a rebuild re-read index pages)
     db.pragma(`cache_size = -${PAGE_CACHE_KB}`);
     db.pragma('wal_autocheckpoint = 16384');
+    // Deleted rows (a deleted account's scripts) are overwritten in the B-tree pages a write already touches, at no
+    // extra I/O; freed pages and the full-text index may keep fragments until reused (docs/security.md, "Erasure").
+    db.pragma('secure_delete = FAST');
     const legacy = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('docs', 'doc_rows')").get();
     if (legacy) {
       // An older layout (every document in one table, loaded at open): drop it and its checkpoints, so the
