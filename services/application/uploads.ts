@@ -4,6 +4,7 @@ import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
 import { createFolder, createFolderChain, purgeLiveFolder, requireRoomBelow } from './folders';
 import { createScript, prepareScriptBatch, purgeScript, releaseUnusedSlots } from './scripts';
+import { isBlank } from '../domain/shared/text';
 
 export interface UploadItem {
   title: string;
@@ -109,7 +110,7 @@ export async function uploadStructure(ctx: AppContext, actor: Actor, uploaded: U
 export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: string, uploaded: UploadItem[]) {
   if (uploaded.length === 0) throw new ValidationError(NO_FILES_SELECTED);
   const name = rawName.trim();
-  if (name === '') throw new ValidationError(REPOSITORY_NAME_REQUIRED);
+  if (isBlank(name)) throw new ValidationError(REPOSITORY_NAME_REQUIRED);
   // A name the user typed is refused when too long, like a folder name in the New Folder dialog.
   if (name.length > MAX_FOLDER_NAME_LENGTH) throw new ValidationError(REPOSITORY_NAME_TOO_LONG, { field: 'repositoryName' });
   const items = checked(uploaded);

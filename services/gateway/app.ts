@@ -67,7 +67,8 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   const api = express.Router();
   // JSON bodies are read only where a route needs one: small on the session routes, and content-sized only after the
   // session (below) or the API key (in publicApiRoutes) is authenticated.
-  api.use(['/register', '/login', '/logout'], jsonBody(SESSION_BODY_LIMIT_BYTES));
+  // Not /logout: it reads no body, and signing out must succeed whatever body comes with it.
+  api.use(['/register', '/login'], jsonBody(SESSION_BODY_LIMIT_BYTES));
   api.use('/v1', limits.apiRequests, publicApiRoutes(ctx, limits.apiSearch));
   api.use(forMethods(['GET', 'POST'], sessionRoutes(ctx, limits.signIn)));
   api.use(forMethods(['GET'], shareRoutes(ctx)));
@@ -105,6 +106,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
     });
   }
 
+  app.use(apiNotFound); // other methods on the web app's paths: JSON, not Express's HTML page
   app.use(errorHandler((message, error) => ctx.log(message, error)));
   return app;
 }

@@ -4,12 +4,13 @@ import { MAX_FOLDER_NAME_LENGTH, MAX_TITLE_LENGTH, TITLE_TOO_LONG } from '../dom
 import { FOLDER_NAME_REQUIRED } from '../domain/folder/decider';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT, usernameProblem } from '../domain/user/decider';
 import { API_KEY_NAME_REQUIRED } from '../domain/api-key/decider';
+import { isBlank } from '../domain/shared/text';
 
 /** Request schemas, one per body/param/query shape. Messages are the spec's (section 5). */
 
 const id = z.string({ error: 'Invalid id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
 const nullableId = z.union([id, z.null()], { error: 'Invalid folder id' });
-const title = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(MAX_TITLE_LENGTH, TITLE_TOO_LONG);
+const title = z.string({ error: TITLE_REQUIRED }).trim().refine((value) => !isBlank(value), TITLE_REQUIRED).pipe(z.string().max(MAX_TITLE_LENGTH, TITLE_TOO_LONG));
 // The 5 MB version cap is checked by the use cases (413, the upload message) so every path answers it alike.
 const content = z.string({ error: CONTENT_REQUIRED }).refine((value) => value.trim() !== '', CONTENT_REQUIRED);
 const comment = z.string().max(500, 'Comment must be at most 500 characters').optional();
@@ -18,11 +19,13 @@ export const INVALID_BASE_VERSION = 'baseVersion must be a version number (a pos
 const baseVersion = z.number({ error: INVALID_BASE_VERSION }).int(INVALID_BASE_VERSION).positive(INVALID_BASE_VERSION).optional();
 
 export const IdParam = z.object({ id });
-export const ScriptVersionParams = z.object({ id, versionId: z.coerce.number({ error: 'Invalid version' }).int('Invalid version').positive('Invalid version') });
+/** A version number in a path or query: digits only (no `0x1`, ` 1` or `1e0`), from 1. */
+const versionNumber = z.string({ error: 'Invalid version' }).regex(/^[1-9][0-9]{0,9}$/, 'Invalid version').transform(Number);
+export const ScriptVersionParams = z.object({ id, versionId: versionNumber });
 export const ShareIdParam = z.object({ shareId: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'Invalid share id') });
 /** A script opened through a folder link: the folder's share id and the script's id. */
 export const FolderShareScriptParams = z.object({ shareId: ShareIdParam.shape.shareId, scriptId: id });
-export const RawQuery = z.object({ version: z.coerce.number().int().positive('Invalid version').optional() });
+export const RawQuery = z.object({ version: versionNumber.optional() });
 
 /** A new username: 3 to 32 of `[A-Za-z0-9_.-]` (the user decider's rule; sign-in accepts any existing name). */
 const newUsername = z
@@ -44,8 +47,8 @@ export const Registration = Credentials.extend({
     .transform((value) => (value ? value : null)),
 });
 export const LoginBody = z.object({
-  username: z.string({ error: 'Required' }).min(1, 'Required').max(50),
-  password: z.string({ error: 'Required' }).min(1, 'Required').max(200),
+  username: z.string({ error: 'Required' }).min(1, 'Required').max(50, 'Username must be at most 50 characters'),
+  password: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Password must be at most 200 characters'),
 });
 
 export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
@@ -60,8 +63,8 @@ export const ShareScriptBody = z
 const folderName = z
   .string({ error: FOLDER_NAME_REQUIRED })
   .trim()
-  .min(1, FOLDER_NAME_REQUIRED)
-  .max(MAX_FOLDER_NAME_LENGTH, `Folder name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`);
+  .refine((value) => !isBlank(value), FOLDER_NAME_REQUIRED)
+  .pipe(z.string().max(MAX_FOLDER_NAME_LENGTH, `Folder name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`));
 export const CreateFolderBody = z.object({
   name: folderName,
   parentId: nullableId.optional().default(null),
@@ -112,7 +115,7 @@ export const FolderIdOrNullParam = z.object({
 });
 
 export const CreateApiKeyBody = z.object({
-  name: z.string({ error: API_KEY_NAME_REQUIRED }).trim().min(1, API_KEY_NAME_REQUIRED).max(100, 'Key name must be at most 100 characters'),
+  name: z.string({ error: API_KEY_NAME_REQUIRED }).trim().refine((value) => !isBlank(value), API_KEY_NAME_REQUIRED).pipe(z.string().max(100, 'Key name must be at most 100 characters')),
 });
 export const AdminScriptsQuery = z.object({ userId: id.optional() });
 /** Top scripts over time: the last `days` UTC days (1..90, today included) and how many scripts. */

@@ -140,6 +140,73 @@ describe('script fields', () => {
   });
 });
 
+describe('names that show nothing, loose numbers, odd bodies (an audit)', () => {
+  it('a title, folder name or key name of only invisible characters is blank', async () => {
+    for (const title of ['\u200b', '\u200e\u2060', '\u0000']) {
+      const res = await alice.post('/api/scripts', { title, content: 'print(1)' });
+      expectClientError(res, 400);
+      expect(res.body.error).toBe('Please enter a title for your script');
+    }
+    expectClientError(await alice.post('/api/folders', { name: '\u200b\ufeff' }), 400);
+    expectClientError(await alice.post('/api/api-keys', { name: '\u2060' }), 400);
+    // a visible name with a zero-width character inside is a name
+    expect((await alice.post('/api/folders', { name: 'a\u200bb' })).status).toBe(201);
+  });
+
+  it('a version number is digits only: 0x1, " 1", 1e0 and abc answer 400 Invalid version', async () => {
+    const script = await createScript(alice, { title: 'Numbered', content: 'print(1)' });
+    const shareId = (await alice.post(`/api/scripts/${script.id}/share`, { fullHistory: true })).body.shareId as string;
+    for (const version of ['0x1', '%201', '1e0', 'abc', '01']) {
+      const res = await alice.get(`/api/scripts/${script.id}/versions/${version}`);
+      expectClientError(res, 400);
+      expect(res.body.error).toBe('Invalid version');
+      const raw = await new Client(server.url).get(`/api/share/${shareId}/raw?version=${version}`);
+      expectClientError(raw, 400);
+      expect(raw.body.error).toBe('Invalid version');
+    }
+    expect((await alice.get(`/api/scripts/${script.id}/versions/1`)).status).toBe(200);
+    expect((await new Client(server.url).get(`/api/share/${shareId}/raw?version=1`)).text).toBe('print(1)');
+  });
+
+  it('a sign-in with an over-long username or password says which', async () => {
+    const longName = await new Client(server.url).post('/api/login', { username: 'u'.repeat(51), password: PASSWORD });
+    expectClientError(longName, 400);
+    expect(longName.body.error).toBe('Username must be at most 50 characters');
+    const longPassword = await new Client(server.url).post('/api/login', { username: 'someone', password: 'p'.repeat(201) });
+    expect(longPassword.body.error).toBe('Password must be at most 200 characters');
+  });
+
+  it('signing out succeeds whatever body comes with it, and ends the session', async () => {
+    const carol = await signedInUser(server.url, 'malformed-logout');
+    const cookie = carol.cookieHeader();
+    const res = await carol.request('POST', '/api/logout', { body: '{"truncated', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(204);
+    // the old cookie, sent again, no longer opens the session: it was revoked on the server
+    expect((await fetch(`${server.url}/api/user`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it('another method on a web app path answers 404 JSON, not an HTML page', async () => {
+    for (const [method, path] of [['POST', '/'], ['PUT', '/folder/x'], ['DELETE', '/assets/app.js']]) {
+      expectClientError(await new Client(server.url).request(method!, path!), 404);
+    }
+  });
+
+  it('an upload whose file name or fields are not UTF-8 is refused (400), like such a file', async () => {
+    const boundary = 'audit-boundary';
+    const body = (disposition: Buffer) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n`), disposition, Buffer.from('\r\nContent-Type: text/plain\r\n\r\nprint(1)\r\n'), Buffer.from(`--${boundary}--\r\n`)]);
+    const send = (payload: Buffer) =>
+      fetch(`${server.url}/api/upload/script`, { method: 'POST', headers: { Cookie: alice.cookieHeader(), 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(payload) });
+    const latin1Name = Buffer.concat([Buffer.from('Content-Disposition: form-data; name="file"; filename="caf'), Buffer.from([0xe9]), Buffer.from('.lua"')]);
+    const refused = await send(body(latin1Name));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('Invalid text encoding - file names, paths and names must be UTF-8');
+    const fine = await send(body(Buffer.from('Content-Disposition: form-data; name="file"; filename="café.lua"')));
+    expect(fine.status).toBe(201);
+    expect((await fine.json()).title).toBe('café');
+  });
+});
+
 describe('malformed requests', () => {
   it('text with an unpaired surrogate escape answers 400; a pair, and Lua text that merely spells one, are kept', async () => {
     for (const body of [{ title: 'Half', content: 'print("\ud800")' }, { title: 'Low \udc00', content: 'print(1)' }]) {

@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../shared/decider';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { ApiKeyCommand } from './commands';
 import type { ApiKeyEvent } from './events';
+import { isBlank } from '../shared/text';
 
 export type ApiKeyState = { status: 'absent' } | { status: 'active' | 'deleted'; ownerId: string; name: string };
 
@@ -13,7 +14,7 @@ export function decide(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[
     case 'CreateApiKey': {
       if (state.status !== 'absent') throw new ValidationError('API key already exists');
       const name = command.data.name.trim();
-      if (name === '') throw new ValidationError(API_KEY_NAME_REQUIRED);
+      if (isBlank(name)) throw new ValidationError(API_KEY_NAME_REQUIRED);
       const { keyId, userId, keyHash, keyPreview } = command.data;
       return [{ type: 'ApiKeyCreated', data: { keyId, ownerId: userId, name, keyHash, keyPreview } }];
     }

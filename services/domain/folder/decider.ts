@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../shared/decider';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { FolderCommand } from './commands';
 import type { FolderEvent } from './events';
+import { isBlank } from '../shared/text';
 
 export type FolderState =
   | { status: 'absent' }
@@ -19,7 +20,7 @@ function requireOwnedActive(state: FolderState, userId: string) {
 
 function requireName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw new ValidationError(FOLDER_NAME_REQUIRED);
+  if (isBlank(trimmed)) throw new ValidationError(FOLDER_NAME_REQUIRED);
   return trimmed;
 }
 

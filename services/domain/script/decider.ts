@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { ScriptCommand } from './commands';
 import { contentHash } from './content-hash';
 import type { ScriptEvent } from './events';
+import { isBlank } from '../shared/text';
 
 /**
  * What decisions need, and nothing that grows with the history: no version's content is kept (a restore is given the
@@ -54,7 +55,7 @@ function requireOwnedActive(state: ScriptState, userId: string) {
 }
 
 function requireText(value: string, message: string): string {
-  if (value.trim() === '') throw new ValidationError(message);
+  if (isBlank(value)) throw new ValidationError(message);
   return value;
 }
 

@@ -4,6 +4,7 @@ import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError } from '../middleware/errors';
 import { accountHolding } from '../middleware/account-holding';
 import { ByteBudget } from '../byte-budget';
+import { isBlank } from '../../domain/shared/text';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 500;
@@ -42,6 +43,9 @@ export const UPLOADS_BUSY = 'The server is busy with other uploads - please try 
 export const UPLOADS_OF_ACCOUNT = 'Too many uploads of this account in progress - wait for one to finish';
 export const FIELDS_TOO_LARGE = 'Upload fields too large - at most 16KB each and 1MB in all';
 const NOT_UTF8 = 'Invalid file encoding - files must be UTF-8 text';
+export const NAMES_NOT_UTF8 = 'Invalid text encoding - file names, paths and names must be UTF-8';
+/** What busboy puts where a name or field had bytes that are not UTF-8: refused like such a file, never stored. */
+const REPLACED = '\uFFFD';
 const INTERRUPTED = 'Upload interrupted - the connection closed before the upload ended';
 
 /** busboy's parse errors, told to the client in our words (its messages are fixed strings, but keep them ours). */
@@ -133,6 +137,10 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
         fail(new PayloadTooLargeError(FIELDS_TOO_LARGE));
         return;
       }
+      if ((value ?? '').includes(REPLACED)) {
+        fail(new ValidationError(NAMES_NOT_UTF8, { field: name }));
+        return;
+      }
       if (!hold((value ?? '').length)) return;
       const values = fields.get(name);
       if (values) values.push(value);
@@ -142,6 +150,11 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
       // Every file stream gets an error listener: busboy destroys open ones with an error on a truncated body.
       stream.on('error', (error) => fail(malformed(error)));
       const fileName = baseName(info.filename ?? '');
+      if (fileName.includes(REPLACED)) {
+        stream.resume();
+        fail(new ValidationError(NAMES_NOT_UTF8));
+        return;
+      }
       if (!ALLOWED_EXTENSION.test(fileName)) {
         stream.resume();
         fail(new ValidationError(INVALID_FILE_TYPE, { fileName }));
@@ -181,7 +194,8 @@ function baseName(name: string): string {
 
 /** Title of a script made from a file: its name without the extension. */
 export function titleFromFileName(fileName: string): string {
-  return fileName.replace(ALLOWED_EXTENSION, '').trim() || 'Untitled';
+  const title = fileName.replace(ALLOWED_EXTENSION, '').trim();
+  return isBlank(title) ? 'Untitled' : title;
 }
 
 /**
