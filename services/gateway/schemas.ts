@@ -10,7 +10,10 @@ import { isBlank } from '../domain/shared/text';
 
 const id = z.string({ error: 'Invalid id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id');
 const nullableId = z.union([id, z.null()], { error: 'Invalid folder id' });
-const title = z.string({ error: TITLE_REQUIRED }).trim().refine((value) => !isBlank(value), TITLE_REQUIRED).pipe(z.string().max(MAX_TITLE_LENGTH, TITLE_TOO_LONG));
+/** A name a user types (title, folder, key): trimmed, `required` when it shows nothing, `tooLong` past `max` characters. */
+const visibleName = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().refine((value) => !isBlank(value), required).pipe(z.string().max(max, tooLong));
+const title = visibleName(TITLE_REQUIRED, MAX_TITLE_LENGTH, TITLE_TOO_LONG);
 // The 5 MB version cap is checked by the use cases (413, the upload message) so every path answers it alike.
 const content = z.string({ error: CONTENT_REQUIRED }).refine((value) => value.trim() !== '', CONTENT_REQUIRED);
 const comment = z.string().max(500, 'Comment must be at most 500 characters').optional();
@@ -60,11 +63,7 @@ export const ShareScriptBody = z
   .optional()
   .transform((body) => body ?? {});
 
-const folderName = z
-  .string({ error: FOLDER_NAME_REQUIRED })
-  .trim()
-  .refine((value) => !isBlank(value), FOLDER_NAME_REQUIRED)
-  .pipe(z.string().max(MAX_FOLDER_NAME_LENGTH, `Folder name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`));
+const folderName = visibleName(FOLDER_NAME_REQUIRED, MAX_FOLDER_NAME_LENGTH, `Folder name must be at most ${MAX_FOLDER_NAME_LENGTH} characters`);
 export const CreateFolderBody = z.object({
   name: folderName,
   parentId: nullableId.optional().default(null),
@@ -115,7 +114,7 @@ export const FolderIdOrNullParam = z.object({
 });
 
 export const CreateApiKeyBody = z.object({
-  name: z.string({ error: API_KEY_NAME_REQUIRED }).trim().refine((value) => !isBlank(value), API_KEY_NAME_REQUIRED).pipe(z.string().max(100, 'Key name must be at most 100 characters')),
+  name: visibleName(API_KEY_NAME_REQUIRED, 100, 'Key name must be at most 100 characters'),
 });
 export const AdminScriptsQuery = z.object({ userId: id.optional() });
 /** Top scripts over time: the last `days` UTC days (1..90, today included) and how many scripts. */

@@ -49,6 +49,9 @@ export function auth(res: Response): RequestAuth {
 
 export const actorOf = (res: Response): Actor => auth(res).actor;
 
+/** The authenticated account (a session's or an API key's owner), if any yet: what limits and budgets count against. */
+export const userIdOf = (res: Pick<Response, 'locals'>): string | undefined => (res.locals.auth as RequestAuth | undefined)?.actor.userId;
+
 /** Browser routes: a signed session cookie whose session is still live in the read model (logout revokes it everywhere). */
 export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestHandler {
   // A token's signature is checked once a minute, not per request (HMAC through WebCrypto was a sixth of a save's CPU).

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError, UnsupportedMediaTypeError } from './errors';
 import { ByteBudget, type HoldOutcome } from '../byte-budget';
-import { accountHolding } from './account-holding';
+import { userIdOf } from './auth';
 import { jsonShapeProblem } from './json-shape';
 
 /** Session routes (register, login, logout) carry a name and a password: a few hundred bytes. */
@@ -70,7 +70,7 @@ export function jsonBody(limit: number, budget: ByteBudget = jsonBudget): Reques
       next(tooLarge(limit));
       return;
     }
-    const held = budget.heldUntilClosed(res, accountHolding(res));
+    const held = budget.heldUntilClosed(res, userIdOf(res));
     readLimited(req, limit, (bytes) => held(bytes * HELD_PER_BYTE))
       .then(parseJson)
       .then((body) => {

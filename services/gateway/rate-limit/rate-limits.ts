@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config, Rate } from '../../config';
 import { hashApiKey, looksLikeApiKey } from '../../security/api-key-secrets';
+import { userIdOf } from '../middleware/auth';
 import { clientAddressOf } from './client-address';
 import { HotCounter } from './hot-counter';
 import { Limiter } from './limiter';
@@ -139,7 +140,6 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
     : null;
   raw?.start();
 
-  const userIdOf = (res: Response): string | undefined => (res.locals.auth as { actor?: { userId?: string } } | undefined)?.actor?.userId;
   /** The account a write is charged to by its time (deletes are not limited: see docs/decisions.md, "Rate limits"). */
   const writerOf = (req: Request, res: Response) => (WRITE_METHODS.has(req.method) ? userIdOf(res) : undefined);
 

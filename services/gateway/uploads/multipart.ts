@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError } from '../middleware/errors';
-import { accountHolding } from '../middleware/account-holding';
+import { userIdOf } from '../middleware/auth';
 import { ByteBudget } from '../byte-budget';
 import { isBlank } from '../../domain/shared/text';
 
@@ -105,7 +105,7 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
     let fieldBytes = 0;
     let settled = false;
     // Until the answer is sent (or the connection drops) the request holds what it read.
-    const held = budget.heldUntilClosed(req.res ?? req, req.res ? accountHolding(req.res) : undefined);
+    const held = budget.heldUntilClosed(req.res ?? req, req.res ? userIdOf(req.res) : undefined);
     /** Counts `bytes` against the process-wide budget and the account's share; false (and the upload refused) when spent. */
     const hold = (bytes: number): boolean => {
       const outcome = held(bytes);
