@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../services/sqlite/database';
 
 /**
- * The CRUD baseline for saves: `node:http` + better-sqlite3, one fsynced INSERT per request (WAL, synchronous=FULL,
+ * The CRUD baseline for saves: `node:http` + node:sqlite, one fsynced INSERT per request (WAL, synchronous=FULL,
  * no group commit), answering the inserted row as JSON. Any method and path: the benchmark sends it the same
  * `PUT /api/scripts/{id}` requests (JSON body, session cookie) as LuaVault.
  * Usage: node naive-crud-server.mjs <database file>
  */
-const db = new Database(process.argv[2]!);
+const db = new SqliteDatabase(process.argv[2]!);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.exec(`CREATE TABLE IF NOT EXISTS versions (

@@ -22,7 +22,7 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *   raw      raw fetch of a 4 KB shared script vs a bare node:http server sending the same bytes from memory
  *            (req/s in alternating rounds; CPU per fetch with both fetched from at once)
  *   visible  save-to-visible latency: PUT, then the raw URL shows the new content
- *   saves    50 concurrent writers saving 4 KB vs a naive node:http + better-sqlite3 server (one fsynced INSERT each)
+ *   saves    50 concurrent writers saving 4 KB vs a naive node:http + node:sqlite server (one fsynced INSERT each)
  *   deep     saves to scripts with 1,000 versions vs saves to fresh scripts
  *   memory   resident memory and time to ready, empty and after seeding 500 MB of versions, then after reading them
  *   rebuild  projection rebuild events/s over 100,000 events vs a plain read of the same log

@@ -9,7 +9,7 @@ export default defineConfig({
     ssr: true,
     outDir: 'dist/bench',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     minify: false,
     rollupOptions: {
       input: {

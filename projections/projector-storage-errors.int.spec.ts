@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sqliteError } from '../services/sqlite/errors.testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../services/eventstore/sqlite-event-store';
 import type { EventStore, NewEvent, RecordedEvent } from '../services/eventstore/event-store';
@@ -27,7 +27,7 @@ const saves = (from: number, to: number): NewEvent[] =>
     data: { scriptId: 's1', title: 'T', content: `-- v${from + i}`, version: from + i, comment: '' },
     metadata: meta,
   }));
-const diskFull = () => new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
+const diskFull = () => sqliteError('full');
 
 async function openStores() {
   const dir = mkdtempSync(join(tmpdir(), 'projector-faults-'));

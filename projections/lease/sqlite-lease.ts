@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import type { Lease, SwapRequest, SwapState } from './lease';
 
 /** The embedded default's lease: a row in its own SQLite file, taken in an IMMEDIATE transaction (one writer across processes). */
 export function openSqliteLease(filePath: string, now: () => number = Date.now): Lease {
-  const db = new Database(filePath);
+  const db = new SqliteDatabase(filePath);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.exec(`

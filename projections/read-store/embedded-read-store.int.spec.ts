@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedReadStore, type EmbeddedReadStore } from './embedded-read-store';
 import { readStoreContract } from './read-store.contract';
@@ -332,7 +332,7 @@ describe('embedded read store: texts beside their documents', () => {
   const text = `lamp ${'é'.repeat(5000)} tail`;
   /** the notes table as stored: each row's JSON and its detached text */
   const rowsOf = (file: string) => {
-    const db = new Database(file, { readonly: true });
+    const db = new SqliteDatabase(file, { readOnly: true });
     try {
       const { seq } = db.prepare("SELECT seq FROM collections WHERE name = 'notes'").get() as { seq: number };
       return db.prepare(`SELECT id, doc, content FROM docs_${seq} ORDER BY id`).all() as { id: string; doc: string; content: string | null }[];
@@ -382,7 +382,7 @@ describe('embedded read store: texts beside their documents', () => {
     await (await check()).close();
 
     // A file written before texts were detached: the text inside the JSON, no column for it.
-    const old = new Database(file);
+    const old = new SqliteDatabase(file);
     const { seq } = old.prepare("SELECT seq FROM collections WHERE name = 'notes'").get() as { seq: number };
     old.exec(`UPDATE docs_${seq} SET doc = json_set(doc, '$.content', content) WHERE content IS NOT NULL; ALTER TABLE docs_${seq} DROP COLUMN content;`);
     old.close();
@@ -401,9 +401,8 @@ describe('embedded read store file layout', () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const Database = (await import('better-sqlite3')).default;
     const file = join(mkdtempSync(join(tmpdir(), 'layout-')), 'read-models.sqlite');
-    const old = new Database(file);
+    const old = new SqliteDatabase(file);
     old.exec(`
       CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;
       CREATE TABLE checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL);
@@ -431,7 +430,7 @@ describe('embedded full-text index (SQLite FTS5)', () => {
       .then((docs) => docs.map((d) => d._id).sort());
   /** rows of the FTS table, read through a second connection to the file */
   const indexRows = (file: string) => {
-    const db = new Database(file, { readonly: true });
+    const db = new SqliteDatabase(file, { readOnly: true });
     try {
       const table = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts' ESCAPE '\\'").get() as { name: string };
       return (db.prepare(`SELECT rowid FROM ${table.name} ORDER BY rowid`).all() as { rowid: number }[]).map((r) => r.rowid);
@@ -534,7 +533,7 @@ describe('embedded full-text index (SQLite FTS5)', () => {
   it('indexes text after the write, in the background, and never loses what was queued when the process stops', async () => {
     const file = tempFile();
     const queued = () => {
-      const db = new Database(file, { readonly: true });
+      const db = new SqliteDatabase(file, { readOnly: true });
       try {
         const table = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts\\_stale' ESCAPE '\\'").get() as { name: string };
         return (db.prepare(`SELECT count(*) AS n FROM ${table.name}`).get() as { n: number }).n;

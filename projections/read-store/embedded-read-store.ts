@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase, Statement } from '../../services/sqlite/database';
 import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
 import { compileSimpleProjection } from './simple-projection';
@@ -24,14 +24,14 @@ import { planFilter, planSort, type ColumnOf } from './sql-plan';
 import { eachPage } from './each-page';
 import { SqliteQueryWorker } from './query-worker';
 import { createFtsTable, insertSql, matchExpression, rowDiffers, rowValues, textIndexOf, type TextIndex } from './fts';
-import { startWalCheckpointer, type WalCheckpointer } from '../../services/eventstore/wal-checkpointer';
+import { startWalCheckpointer, type WalCheckpointer } from '../../services/sqlite/wal-checkpointer';
 import { createQueueTable, queueSql, queueTableOf, QueuedValues, type QueueSql } from './text-queue';
 import { fromStored, storedColumns, storedLength, toStored, withoutFields, type StoredDoc } from './stored-doc';
 import { COMPLEX, idsOf, keyValue, omittable, shape } from './find-shortcuts';
 import { settleWal, syncDirectory } from './sqlite-files';
 
 /**
- * The embedded read store (the default): documents live on disk in SQLite (better-sqlite3, WAL), one table per
+ * The embedded read store (the default): documents live on disk in SQLite (node:sqlite, WAL), one table per
  * collection, with a size-bounded in-memory cache of parsed documents (lru-cache). Memory does not grow with what is
  * stored, and opening reads only the catalog (collections, index definitions, checkpoints), never the documents.
  *
@@ -74,7 +74,7 @@ export interface EmbeddedReadStoreStats {
 export interface EmbeddedReadStoreOptions {
   /** bytes of parsed documents kept in memory (0: no cache); default 64 MB */
   cacheBytes?: number;
-  /** WAL checkpoints on a worker thread (services/eventstore/wal-checkpointer.ts): the server's live read models only */
+  /** WAL checkpoints on a worker thread (services/sqlite/wal-checkpointer.ts): the server's live read models only */
   backgroundCheckpoints?: boolean;
   /** full-text ranking on a worker thread (query-worker.ts), off the event loop: the server's live read models only */
   searchOnWorker?: boolean;
@@ -98,7 +98,6 @@ interface KeyColumn {
   complex: boolean;
 }
 
-type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
 
 interface CollectionSql {
   byId: Statement<[string], StoredDoc>;
@@ -199,7 +198,7 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly queuedValues = new QueuedValues();
   private drainTimer: NodeJS.Timeout | null = null;
   // Replaced together when `replaceWithFile` moves another store's file into place.
-  private db!: Database.Database;
+  private db!: SqliteDatabase;
   private sql!: {
     begin: Statement<[]>;
     commit: Statement<[]>;
@@ -210,7 +209,7 @@ export class EmbeddedReadStore implements ReadStore {
     deleteUnique: Statement<[string, string, string, string]>;
   };
 
-  constructor(db: Database.Database, options: EmbeddedReadStoreOptions = {}) {
+  constructor(db: SqliteDatabase, options: EmbeddedReadStoreOptions = {}) {
     const cacheBytes = Math.floor(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.cache =
       cacheBytes > 0
@@ -222,7 +221,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** Makes `db` this store's database: settings, schema, statements, catalog, background checkpoints. */
-  private attach(db: Database.Database): void {
+  private attach(db: SqliteDatabase): void {
     this.tables++;
     db.pragma('journal_mode = WAL');
     // The read models can always be rebuilt from the event log, so NORMAL (no fsync per commit) is enough.
@@ -304,7 +303,7 @@ export class EmbeddedReadStore implements ReadStore {
         // the new file, or the old one when the move failed
         this.cache?.clear();
         this.queuedValues.clear();
-        this.attach(new Database(live));
+        this.attach(new SqliteDatabase(live));
       }
     } finally {
       this.swapping = null;
@@ -1259,7 +1258,7 @@ export class EmbeddedReadStore implements ReadStore {
 /** Opens (creating if needed) the embedded read store at `filePath`, e.g. `<dataDir>/read-models.sqlite`. */
 export async function openEmbeddedReadStore(filePath: string | ':memory:', options: EmbeddedReadStoreOptions = {}): Promise<EmbeddedReadStore> {
   if (filePath !== ':memory:') mkdirSync(dirname(filePath), { recursive: true });
-  const db = new Database(filePath);
+  const db = new SqliteDatabase(filePath);
   try {
     return new EmbeddedReadStore(db, options);
   } catch (error) {

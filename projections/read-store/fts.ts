@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../../services/sqlite/database';
 import type { Doc, Filter } from './read-store';
 import { isSearchWord } from './search-words';
 
@@ -28,7 +28,7 @@ export function textIndexOf(table: string, keys: string[], fields: string[], wei
 
 const columnsOf = (index: TextIndex) => [...index.keys.map((_, i) => `p${i}`), ...index.fields.map((_, i) => `t${i}`)];
 
-export function createFtsTable(db: Database.Database, index: TextIndex): void {
+export function createFtsTable(db: SqliteDatabase, index: TextIndex): void {
   db.exec(`DROP TABLE IF EXISTS ${index.table}`);
   db.exec(`CREATE VIRTUAL TABLE ${index.table} USING fts5(${columnsOf(index).join(', ')}, content='', contentless_delete=1, tokenize="${TOKENIZER}")`);
 }

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -7,16 +6,19 @@ import { Worker } from 'node:worker_threads';
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('query_only = 1');
+const { existsSync } = require('node:fs');
+const { DatabaseSync } = require('node:sqlite');
+if (!existsSync(workerData.file)) throw new Error('no read models to query');
+const db = new DatabaseSync(workerData.file, { timeout: 5000 });
+db.exec('PRAGMA query_only = 1');
 const statements = new Map();
 parentPort.on('message', ({ id, sql, params }) => {
   try {
     let statement = statements.get(sql);
     if (!statement) {
       if (statements.size >= 64) statements.clear();
-      statement = db.prepare(sql).raw(true);
+      statement = db.prepare(sql);
+      statement.setReturnArrays(true);
       statements.set(sql, statement);
     }
     parentPort.postMessage({ id, rows: statement.all(...params) });
@@ -68,8 +70,7 @@ export class SqliteQueryWorker {
 
   private running(): Worker {
     if (this.worker) return this.worker;
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: this.file } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file } });
     worker.unref();
     worker.on('message', ({ id, rows, error }: { id: number; rows?: unknown[][]; error?: string }) => {
       const waiting = this.waiting.get(id);

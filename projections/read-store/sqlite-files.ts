@@ -1,9 +1,9 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 
 /** Folds `file`'s WAL into it, so the file alone holds every committed write before it is moved. */
 export function settleWal(file: string): void {
-  const db = new Database(file, { fileMustExist: true });
+  const db = new SqliteDatabase(file, { fileMustExist: true });
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase, Statement } from '../../services/sqlite/database';
 import type { TextIndex } from './fts';
 
 /**
@@ -16,19 +16,19 @@ import type { TextIndex } from './fts';
  */
 export const queueTableOf = (index: TextIndex) => `${index.table}_stale`;
 
-export function createQueueTable(db: Database.Database, index: TextIndex): void {
+export function createQueueTable(db: SqliteDatabase, index: TextIndex): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${queueTableOf(index)} (rowid INTEGER PRIMARY KEY, indexed INTEGER NOT NULL)`);
 }
 
 export interface QueueSql {
   /** queues a rowid; one already queued keeps its `indexed` (what FTS5 holds is what it held when first queued) */
-  mark: Database.Statement<[number, number]>;
-  rows: Database.Statement<[number], { rowid: number; indexed: number }>;
-  indexedOf: Database.Statement<[number], { indexed: number }>;
-  unmark: Database.Statement<[number]>;
+  mark: Statement<[number, number]>;
+  rows: Statement<[number], { rowid: number; indexed: number }>;
+  indexedOf: Statement<[number], { indexed: number }>;
+  unmark: Statement<[number]>;
 }
 
-export function queueSql(db: Database.Database, index: TextIndex): QueueSql {
+export function queueSql(db: SqliteDatabase, index: TextIndex): QueueSql {
   const table = queueTableOf(index);
   return {
     mark: db.prepare(`INSERT INTO ${table} (rowid, indexed) VALUES (?, ?) ON CONFLICT (rowid) DO NOTHING`),

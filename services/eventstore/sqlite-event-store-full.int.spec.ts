@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/database';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StorageFullError } from '../domain/shared/errors';
 import { openSqliteEventStore } from './sqlite-event-store';
@@ -27,7 +27,7 @@ describe('SqliteEventStore on a full disk', () => {
     await store.appendToStream('a', [big('first')], { expectedRevision: 'no_stream' });
     const head = await store.headPosition();
     // Test-only reach into the store's own connection: the limit is per connection.
-    const db = (store as unknown as { db: Database.Database }).db;
+    const db = (store as unknown as { db: SqliteDatabase }).db;
     db.pragma('max_page_count = 1'); // raised to the current size: the file cannot grow
 
     // Issued in the same turn, so they share one transaction: a small one that would fit alone, then big ones.

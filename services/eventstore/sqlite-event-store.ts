@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase, Statement } from '../sqlite/database';
 import { isOutOfSpace, StorageFullError, WrongExpectedRevisionError } from '../domain/shared/errors';
 import type { EventMetadata } from '../domain/shared/events';
 import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from './event-store';
-import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer, type WalCheckpointer } from '../sqlite/wal-checkpointer';
 
 /**
- * The embedded default event store: one SQLite file (better-sqlite3, WAL, `synchronous=FULL`).
+ * The embedded default event store: one SQLite file (node:sqlite, WAL, `synchronous=FULL`).
  *
  * - `position` is the table's AUTOINCREMENT rowid: the global position, from 1, never reused.
  *   SQLite has a single writer and the rowid is taken inside the write transaction, so a reader
@@ -52,15 +52,15 @@ interface PendingAppend {
 }
 
 export class SqliteEventStore implements EventStore {
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
   private readonly key: string;
   private readonly stmts: {
-    streamHead: Database.Statement<[string], { revision: bigint; position: bigint }>;
-    insert: Database.Statement<[string, bigint, string, string, string]>;
-    readStream: Database.Statement<[string, bigint, number], EventRow>;
-    readStreamHeaders: Database.Statement<[string, bigint, number], Omit<EventRow, 'data'>>;
-    readAfter: Database.Statement<[bigint, number], EventRow>;
-    head: Database.Statement<[], { position: bigint }>;
+    streamHead: Statement<[string], { revision: bigint; position: bigint }>;
+    insert: Statement<[string, bigint, string, string, string]>;
+    readStream: Statement<[string, bigint, number], EventRow>;
+    readStreamHeaders: Statement<[string, bigint, number], Omit<EventRow, 'data'>>;
+    readAfter: Statement<[bigint, number], EventRow>;
+    head: Statement<[], { position: bigint }>;
   };
   private readonly appendOne: (item: PendingAppend) => AppendResult;
   private readonly commitBatch: (batch: PendingAppend[]) => AppendOutcome[];
@@ -74,7 +74,7 @@ export class SqliteEventStore implements EventStore {
   constructor(filePath: string, options: { backgroundCheckpoints?: boolean; pageBytes?: number } = {}) {
     this.key = resolve(filePath);
     this.pageBytes = options.pageBytes ?? PAGE_BYTES;
-    this.db = new Database(filePath);
+    this.db = new SqliteDatabase(filePath);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
@@ -118,7 +118,7 @@ export class SqliteEventStore implements EventStore {
       head: this.db.prepare<[], { position: bigint }>('SELECT position FROM events ORDER BY position DESC LIMIT 1').safeIntegers(true),
     };
 
-    // Nested better-sqlite3 transactions become SAVEPOINTs: a failing append rolls back alone.
+    // Nested transactions become SAVEPOINTs: a failing append rolls back alone.
     this.appendOne = this.db.transaction((item: PendingAppend) => this.writeAppend(item));
     const batchTx = this.db.transaction((batch: PendingAppend[]) =>
       batch.map((item): AppendOutcome => {

@@ -1,9 +1,12 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase, Statement } from '../sqlite/database';
 import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
 
 interface KeyRow {
-  key: Buffer | null;
+  /** node:sqlite reads a BLOB as a plain Uint8Array */
+  key: Uint8Array | null;
 }
+
+const asBuffer = (key: Uint8Array): Buffer => Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 
 /**
  * Data keys in their own small SQLite file next to the event log (DATA_DIR, 0600 like every data file). A destroyed
@@ -11,15 +14,15 @@ interface KeyRow {
  * the file's free pages, and the rollback journal (not WAL) keeps no old copy of the page once the write commits.
  */
 export class SqliteDataKeyStore implements DataKeyStore {
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
   private readonly stmts: {
-    get: Database.Statement<[string], KeyRow>;
-    insert: Database.Statement<[string, Buffer, string]>;
-    destroy: Database.Statement<[{ owner: string; at: string }]>;
+    get: Statement<[string], KeyRow>;
+    insert: Statement<[string, Buffer, string]>;
+    destroy: Statement<[{ owner: string; at: string }]>;
   };
 
   constructor(filePath: string) {
-    this.db = new Database(filePath);
+    this.db = new SqliteDatabase(filePath);
     this.db.pragma('journal_mode = DELETE');
     this.db.pragma('secure_delete = ON');
     this.db.pragma('synchronous = FULL');
@@ -50,11 +53,12 @@ export class SqliteDataKeyStore implements DataKeyStore {
       row = this.stmts.get.get(ownerId);
     }
     if (!row?.key) throw new DataKeyDestroyedError(ownerId);
-    return row.key;
+    return asBuffer(row.key);
   }
 
   async find(ownerId: string): Promise<Buffer | null> {
-    return this.stmts.get.get(ownerId)?.key ?? null;
+    const key = this.stmts.get.get(ownerId)?.key;
+    return key ? asBuffer(key) : null;
   }
 
   async destroy(ownerId: string): Promise<void> {

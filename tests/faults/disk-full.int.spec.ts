@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../services/server';
 import type { Storage } from '../../services/storage';
@@ -23,16 +23,16 @@ import { dumpReadModels, openEventLogAt, readModelsFile, waitUntil } from './har
 const big = (tag: string) => `-- ${tag}\n` + `print("${tag}")\n`.repeat(3000);
 
 /** The private connection of a SQLite-backed store (test-only reach: the limit must act on the server's own connection). */
-function connectionOf(store: unknown): Database.Database {
+function connectionOf(store: unknown): SqliteDatabase {
   const inner = (store as { inner?: unknown }).inner ?? store; // the event log sits inside the sealing wrapper
-  const db = (inner as { db?: Database.Database }).db;
+  const db = (inner as { db?: SqliteDatabase }).db;
   if (!db) throw new Error('not a SQLite-backed store');
   return db;
 }
 
 /** Fills a file: it cannot grow past its current size (SQLite raises the limit to the current page count). */
-const fill = (db: Database.Database) => db.pragma('max_page_count = 1');
-const free = (db: Database.Database) => db.pragma('max_page_count = 1073741823');
+const fill = (db: SqliteDatabase) => db.pragma('max_page_count = 1');
+const free = (db: SqliteDatabase) => db.pragma('max_page_count = 1073741823');
 
 let running: RunningServer | undefined;
 let dataDir: string | undefined;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { openEventLog } from '../../services/storage';
 import { loadConfig } from '../../services/config';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
@@ -145,7 +145,7 @@ export const openEventLogAt = (dataDir: string) => openEventLog(loadConfig({ DAT
  * while another process may be writing them. Empty while the file does not exist yet.
  */
 export class CheckpointPeek {
-  private db: Database.Database | null = null;
+  private db: SqliteDatabase | null = null;
 
   constructor(private readonly file: string) {}
 
@@ -153,7 +153,7 @@ export class CheckpointPeek {
     if (!this.db) {
       if (!existsSync(this.file)) return new Map();
       try {
-        this.db = new Database(this.file, { readonly: true, fileMustExist: true });
+        this.db = new SqliteDatabase(this.file, { readOnly: true, fileMustExist: true });
       } catch {
         return new Map(); // being created right now
       }
@@ -193,7 +193,7 @@ export interface ReadModelDump {
  * except the command side's snapshots.
  */
 export async function dumpReadModels(file: string): Promise<ReadModelDump> {
-  const raw = new Database(file, { readonly: true, fileMustExist: true });
+  const raw = new SqliteDatabase(file, { readOnly: true, fileMustExist: true });
   const stored = (raw.prepare('SELECT name FROM collections').all() as { name: string }[]).map((r) => r.name);
   raw.close();
   const declared = allProjections.flatMap((p) => p.collections);
@@ -242,7 +242,7 @@ export async function freshRebuild(eventsPath: string, readModelsPath: string): 
 export function readLease(dataDir: string): { holder: string; expiresAt: number } | null {
   const file = join(dataDir, 'projector-lease.sqlite');
   if (!existsSync(file)) return null;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true });
   try {
     const row = db.prepare("SELECT holder, expires_at FROM leases WHERE name = 'projector'").get() as { holder: string; expires_at: number } | undefined;
     return row ? { holder: row.holder, expiresAt: row.expires_at } : null;

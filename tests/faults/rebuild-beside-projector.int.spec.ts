@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/registry';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
@@ -116,7 +116,7 @@ describe('rebuild beside a running projector (embedded default)', () => {
       expect(rebuild.output).toMatch(/swapped it in/);
       expect(during, 'writes went on during the rebuild').toBeGreaterThan(0);
       // The live projector adopted the copy (the swap is recorded done) and the copy is gone.
-      const leases = new Database(join(dataDir, 'projector-lease.sqlite'), { readonly: true });
+      const leases = new SqliteDatabase(join(dataDir, 'projector-lease.sqlite'), { readOnly: true });
       expect(leases.prepare('SELECT state FROM swaps WHERE name = ?').get('projector')).toEqual({ state: 'done' });
       leases.close();
       expect(existsSync(join(dataDir, 'read-models.rebuild.sqlite'))).toBe(false);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../services/config';
 import { openStorage } from '../../services/storage';
@@ -132,7 +132,7 @@ describe('delete account', () => {
       .join('');
 
   function scriptRows(scriptId: string): { data: string }[] {
-    const db = new Database(join(server.dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+    const db = new SqliteDatabase(join(server.dataDir, 'events.sqlite'), { readOnly: true, fileMustExist: true });
     try {
       return db.prepare<[string], { data: string }>('SELECT data FROM events WHERE stream = ? ORDER BY revision').all(`script-${scriptId}`);
     } finally {

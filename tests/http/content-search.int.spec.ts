@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { PAGE_SCAN_CHARS } from '../../projections/content-search/queries';
@@ -195,7 +195,7 @@ describe('content search (GET /api/search?type=content)', () => {
       } finally {
         await reads.close();
       }
-      const db = new Database(join(own.dataDir, 'read-models.sqlite'), { readonly: true });
+      const db = new SqliteDatabase(join(own.dataDir, 'read-models.sqlite'), { readOnly: true });
       try {
         const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'docs\\_%\\_fts' ESCAPE '\\'").all() as { name: string }[];
         expect(tables).toHaveLength(2);

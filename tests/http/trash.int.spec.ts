@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createFolder, createScript, eventually, ISO_DATE, signedInUser, startTestServer, versionsWithContent, type TestServer } from './client';
 
@@ -7,7 +7,7 @@ import { Client, createFolder, createScript, eventually, ISO_DATE, signedInUser,
 
 /** Every event of `stream` in the log, type and data (read beside the running server, like an operator would). */
 function eventsOf(server: TestServer, stream: string): { type: string; data: Record<string, unknown> }[] {
-  const db = new Database(join(server.dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new SqliteDatabase(join(server.dataDir, 'events.sqlite'), { readOnly: true, fileMustExist: true });
   try {
     const rows = db.prepare<[string], { type: string; data: string }>('SELECT type, data FROM events WHERE stream = ? ORDER BY revision').all(stream);
     return rows.map((row) => ({ type: row.type, data: JSON.parse(row.data) as Record<string, unknown> }));

@@ -72,12 +72,17 @@ export class StoredNotVisibleError extends DomainError {
   }
 }
 
+/** SQLite's primary result codes for a write the disk could not take (extended codes keep them in the low byte). */
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+
 /**
- * better-sqlite3's codes for a write the disk could not take: SQLITE_FULL (no space, or the page limit), any
- * SQLITE_IOERR_* (a failed write or fsync), and Node's ENOSPC/EDQUOT should one surface from the file system.
+ * A write the disk could not take: SQLite's SQLITE_FULL (no space, or the page limit) or any SQLITE_IOERR_* (a failed
+ * write or fsync), as `node:sqlite` reports them in `errcode`, and Node's ENOSPC/EDQUOT should one surface from the
+ * file system.
  */
 export function isOutOfSpace(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' || code === 'EDQUOT';
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (typeof errcode === 'number' && ((errcode & 0xff) === SQLITE_FULL || (errcode & 0xff) === SQLITE_IOERR)) return true;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { sqliteError, sqliteIoError } from '../../sqlite/errors.testing';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { StorageFullError, StoredNotVisibleError } from '../../domain/shared/errors';
@@ -35,9 +35,9 @@ describe('errorHandler on storage failures', () => {
   });
 
   it('answers 507 without a claim for a full store other than the log, and 500 for anything else', () => {
-    expect(answer(new Database.SqliteError('database or disk is full', 'SQLITE_FULL'))).toMatchObject({ status: 507, body: { error: 'Storage is full' } });
+    expect(answer(sqliteError('full'))).toMatchObject({ status: 507, body: { error: 'Storage is full' } });
     expect(answer(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }))).toMatchObject({ status: 507 });
-    expect(answer(new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_WRITE'))).toMatchObject({ status: 507 });
-    expect(answer(new Database.SqliteError('constraint failed', 'SQLITE_CONSTRAINT'))).toMatchObject({ status: 500, body: { error: 'Internal server error' } });
+    expect(answer(sqliteIoError())).toMatchObject({ status: 507 });
+    expect(answer(sqliteError('constraint'))).toMatchObject({ status: 500, body: { error: 'Internal server error' } });
   });
 });

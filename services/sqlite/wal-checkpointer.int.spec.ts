@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from './database';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWalCheckpointer } from './wal-checkpointer';
 
@@ -23,7 +23,7 @@ describe('WAL checkpointer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
     dirs.push(dir);
     const file = join(dir, 'data.sqlite');
-    const db = new Database(file);
+    const db = new SqliteDatabase(file);
     db.pragma('journal_mode = WAL');
     db.pragma('wal_autocheckpoint = 0'); // only the background connection checkpoints
     db.exec('CREATE TABLE t (body TEXT)');
@@ -41,7 +41,7 @@ describe('WAL checkpointer', () => {
       await checkpointer.stop();
       db.close();
     }
-    const reopened = new Database(file, { readonly: true });
+    const reopened = new SqliteDatabase(file, { readOnly: true });
     expect(reopened.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 500 });
     reopened.close();
   });
@@ -50,7 +50,7 @@ describe('WAL checkpointer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
     dirs.push(dir);
     const file = join(dir, 'data.sqlite');
-    const db = new Database(file);
+    const db = new SqliteDatabase(file);
     db.pragma('journal_mode = WAL');
     db.exec('CREATE TABLE t (body TEXT)');
     db.close();

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the background connection copies the WAL into the database file. */
@@ -12,11 +11,14 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 100;
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('synchronous = ' + workerData.synchronous);
+const { existsSync } = require('node:fs');
+const { DatabaseSync } = require('node:sqlite');
+if (!existsSync(workerData.file)) throw new Error('no SQLite file to checkpoint');
+const db = new DatabaseSync(workerData.file, { timeout: 5000 });
+db.exec('PRAGMA synchronous = ' + workerData.synchronous);
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  try { checkpoint.get(); } catch {}
 }, workerData.intervalMs);
 parentPort.once('message', () => {
   clearInterval(timer);
@@ -37,10 +39,9 @@ export interface WalCheckpointer {
  * were those whose commit ran a 64 MB checkpoint of the read models (about 50 ms each).
  */
 export function startWalCheckpointer(file: string, options: { synchronous: 'NORMAL' | 'FULL'; intervalMs?: number }): WalCheckpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driver, file, synchronous: options.synchronous, intervalMs: options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS },
+    workerData: { file, synchronous: options.synchronous, intervalMs: options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS },
   });
   worker.unref();
   // A worker that cannot open the file (removed under us) just ends: checkpoints fall back to the writer's own.
