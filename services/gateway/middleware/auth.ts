@@ -49,6 +49,23 @@ export function auth(res: Response): RequestAuth {
 
 export const actorOf = (res: Response): Actor => auth(res).actor;
 
+/** Set by requireSession and requireApiKey: whether the credential the request was authenticated with still is live. */
+type Recheck = () => Promise<boolean>;
+const RECHECK = 'recheckCredential';
+const STALE_SESSION = 'Not authenticated - the session ended while the request was being sent';
+const STALE_API_KEY = 'Invalid API key - it was deleted while the request was being sent';
+
+/**
+ * Authentication runs once the headers are in, but a body may take up to REQUEST_TIMEOUT_MS to follow (one byte at
+ * a time, each within the idle timeout). The body readers (json-body.ts, uploads/multipart.ts) call this once the body
+ * has arrived and before anything runs: a session signed out or ended by a password change, a deleted key or a
+ * deleted account meanwhile answers 401, and the command never runs. A request with no credential passes (none to check).
+ */
+export async function confirmCredentialStillLive(res: Response): Promise<void> {
+  const recheck = res.locals[RECHECK] as Recheck | undefined;
+  if (recheck && !(await recheck())) throw new UnauthorizedError(res.locals.auth?.sessionId ? STALE_SESSION : STALE_API_KEY);
+}
+
 /** The authenticated account (a session's or an API key's owner), if any yet: what limits and budgets count against. */
 export const userIdOf = (res: Pick<Response, 'locals'>): string | undefined => (res.locals.auth as RequestAuth | undefined)?.actor.userId;
 
@@ -73,6 +90,12 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
     }
     res.locals.auth = { actor: { userId: user.id, actorId: `user:${user.id}` }, sessionId: claims.sessionId } satisfies RequestAuth;
     res.locals.user = user;
+    const { userId, sessionId } = claims;
+    res.locals[RECHECK] = (async () => {
+      if (await userForSession(ctx, userId, sessionId)) return true;
+      clearSessionCookie(res);
+      return false;
+    }) satisfies Recheck;
     next();
   };
 }
@@ -88,7 +111,7 @@ export function requireApiKey(ctx: AppContext, log: (message: string, error: unk
   return async (req, res, next) => {
     const key = req.get('x-api-key');
     const found = key ? await authenticateApiKey(ctx, key) : null;
-    if (!found) {
+    if (!key || !found) {
       next(new UnauthorizedError(key ? 'Invalid API key' : 'Missing X-API-Key header'));
       return;
     }
@@ -100,6 +123,7 @@ export function requireApiKey(ctx: AppContext, log: (message: string, error: unk
       recordApiKeyUse(ctx, found.keyId).catch((error) => log('recording API key use failed', error));
     }
     res.locals.auth = { actor: { userId: found.userId, actorId: `apikey:${found.keyId}` } } satisfies RequestAuth;
+    res.locals[RECHECK] = (async () => (await authenticateApiKey(ctx, key))?.keyId === found.keyId) satisfies Recheck;
     next();
   };
 }
