@@ -5,7 +5,7 @@ import type { Actor, AppContext } from '../../application/context';
 import { authenticateApiKey, recordApiKeyUse, userForSession } from '../../application/accounts';
 import type { SessionClaims, SessionTokens } from '../../security/session-tokens';
 import { safeEqual } from '../../security/secrets';
-import { clearSessionCookie, sessionCookies } from './session-cookie';
+import { clearSessionCookie, mentionsSessionCookie, sessionCookies } from './session-cookie';
 
 export interface RequestAuth {
   actor: Actor;
@@ -65,7 +65,7 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
     const user = claims ? await userForSession(ctx, claims.userId, claims.sessionId) : null;
     if (!claims || !user) {
       // A cookie that does not authenticate (malformed, forged, expired or signed out) is cleared, so the browser stops sending it.
-      if (cookies.length > 0) clearSessionCookie(res);
+      if (cookies.length > 0 || mentionsSessionCookie(req)) clearSessionCookie(res);
       next(new UnauthorizedError('Not authenticated'));
       return;
     }

@@ -41,6 +41,9 @@ export function sessionCookies(req: Request): SessionCookie[] {
   return found;
 }
 
+/** True when the `Cookie` header names a session cookie at all, even in a form we cannot parse (cleared then too). */
+export const mentionsSessionCookie = (req: Request) => req.headers.cookie?.includes(SESSION_COOKIE) === true;
+
 /** True when the browser talks to us over HTTPS: TLS, a trusted proxy's X-Forwarded-Proto, or an https PUBLIC_ORIGIN. */
 export const overHttps = (req: Request, publicOrigin: string | undefined) => req.secure || publicOrigin?.startsWith('https:') === true;
 
