@@ -34,7 +34,7 @@ import { capConnectionsPerAddress, totalConnectionLimit } from './gateway/connec
 import { Metrics } from './observability/metrics';
 import { instrumentEventStore } from './observability/instrumented-event-store';
 import { ProjectionLag } from './observability/projection-lag';
-import { authenticateApiKey } from './application/accounts';
+import { authenticateApiKey, liveSessionIds } from './application/accounts';
 import { createRateLimits } from './gateway/rate-limit/rate-limits';
 import { openRateLimitStore } from './gateway/rate-limit/open-store';
 import { createDecisionStateCache } from './application/decision-states';
@@ -132,7 +132,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const openProjecting = async () => {
     const opened = await openStorageOnce();
     const eventStore = instrumentEventStore(opened.eventStore, metrics);
-    projector = new Projector(eventStore, opened.readStore, allProjections, { onBatch: (events) => (rawCache.current?.onProjected(events), liveHub.current?.wake()), log });
+    projector = new Projector(eventStore, opened.readStore, allProjections, { onBatch: (events) => (rawCache.current?.onProjected(events), liveHub.current?.projected(events)), log });
     await projector.start();
     return projector;
   };
@@ -235,7 +235,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
   });
   // Live updates follow the change feed: woken by the in-process projector's batches, or polling it (separate gateway).
-  liveHub.current = new LiveHub(readStore, { maxStreamsPerUser: config.liveStreamsPerUser, pollMs: inProcess ? IN_PROCESS_SAFETY_POLL_MS : config.livePollMs, log });
+  liveHub.current = new LiveHub(readStore, {
+    maxStreamsPerUser: config.liveStreamsPerUser,
+    pollMs: inProcess ? IN_PROCESS_SAFETY_POLL_MS : config.livePollMs,
+    liveSessions: (sessions) => liveSessionIds(ctx, sessions),
+    log,
+  });
   const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current });
   // The hottest path keeps its observers by status (a number), not by the label string.
   const rawObservers = new Map<number, (seconds: number) => void>();

@@ -77,6 +77,8 @@ async function applyEvent(event: ProjectedEvent, store: ReadStore, tally: Storag
     }
     case 'ApiKeyCreated': {
       const { keyId, ownerId, name, keyHash, keyPreview } = event.data;
+      // A key whose creation raced its account's deletion (appended after AccountDeleted) never authenticates.
+      if (!(await store.collection<UserDoc>(C.users).findOne({ _id: ownerId }))) return;
       const doc: ApiKeyDoc = { _id: keyId, ownerId, name, keyHash, keyPreview, createdAt: at, lastUsed: null };
       await store.collection<ApiKeyDoc>(C.apiKeys).replaceOne({ _id: keyId }, doc, { upsert: true });
       return;

@@ -12,6 +12,7 @@ export const accountQueries = (store: ReadStore) => ({
   sessionsPageOf: (userId: string, page: PageRequest) =>
     keysetPage(store.collection<SessionDoc>(C.sessions), { filter: { userId }, field: 'expiresAt', direction: -1 }, page),
   session: (sessionId: string) => store.collection<SessionDoc>(C.sessions).findOne({ _id: sessionId }),
+  sessionsByIds: (sessionIds: string[]) => store.collection<SessionDoc>(C.sessions).find({ _id: { $in: sessionIds } }),
   /** One of the owner's keys by id (its owner is part of the filter). */
   apiKeyOf: (ownerId: string, keyId: string) => store.collection<ApiKeyDoc>(C.apiKeys).findOne({ _id: keyId, ownerId }),
   storageOf: async (userId: string) => (await store.collection<StorageDoc>(C.storage).findOne({ _id: userId }))?.usedBytes ?? 0,

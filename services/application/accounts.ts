@@ -98,6 +98,18 @@ export async function userForSession(ctx: AppContext, userId: string, sessionId:
   return user ? userView(user) : null;
 }
 
+/** Of these sessions, the ids of those still live (as userForSession decides, one query for all of them). */
+export async function liveSessionIds(ctx: AppContext, sessions: { userId: string; sessionId: string }[]): Promise<Set<string>> {
+  const now = ctx.now();
+  const found = new Map((await accountQueries(ctx.readStore).sessionsByIds(sessions.map((s) => s.sessionId))).map((doc) => [doc._id, doc]));
+  // a deleted account's sessions go with it (AccountDeleted), so a session found means its account is there
+  const live = sessions.filter(({ userId, sessionId }) => {
+    const doc = found.get(sessionId);
+    return doc !== undefined && doc.userId === userId && doc.expiresAt > now;
+  });
+  return new Set(live.map((s) => s.sessionId));
+}
+
 function runApiKeyCommand(ctx: AppContext, actorId: string, command: Omit<ApiKeyCommand, 'metadata'>) {
   return handleCommand(ctx, apiKeyDecider, apiKeyStream(command.data.keyId), { ...command, metadata: { actorId, at: ctx.now() } } as ApiKeyCommand);
 }

@@ -59,6 +59,9 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   app.use(securityHeaders(ctx.config.publicOrigin));
 
   app.use(['/api', '/admin-api'], responseSizeCap());
+  // Before any body is read and before any limit counts: a forged cross-origin write is refused at once, and spends
+  // nothing of the budgets of the visitor whose browser sent it (their sign-in must not answer 429).
+  app.use('/api', crossOriginProtection(ctx.config.publicOrigin));
   // Per-address limits before the body is read; per-account ones once the session or key is known.
   app.post('/api/register', limits.register);
   app.post('/api/login', limits.login);
@@ -85,8 +88,6 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   // Account settings: session only, small bodies, counted with the session writes.
   api.use('/account', requireSession(ctx, ctx.tokens), limits.sessionWrites, jsonBody(SESSION_BODY_LIMIT_BYTES), accountRoutes(ctx, limits.signIn));
 
-  // Before any body is read: a forged cross-origin write is refused at once.
-  app.use('/api', crossOriginProtection(ctx.config.publicOrigin));
   app.use('/api', api, apiNotFound);
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
 

@@ -32,7 +32,7 @@ describe.skipIf(reason)('one database for every MongoDB adapter on mongo:7', () 
     const keys = await MongoDataKeyStore.open(bare);
     await keys.keyFor('u1');
     const limits = await MongoRateLimitStore.open(bare);
-    await limits.hit('k', 60_000);
+    await limits.take('k', 1000, 60_000);
 
     const client = await newMongoClient(bare).connect();
     try {

@@ -1,6 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
 
 export const SESSION_COOKIE = 'lv_session';
+/** The name over HTTPS: browsers accept a `__Host-` cookie only with Secure, Path=/ and no Domain. */
+export const HOST_SESSION_COOKIE = '__Host-lv_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 export interface SessionClaims {

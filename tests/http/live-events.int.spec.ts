@@ -114,6 +114,27 @@ describe('GET /api/events', () => {
     expect(stream.ended).toBe(true);
   });
 
+  it('ends the stream of a session signed out by a password change at once, with no change after it', async () => {
+    const grace = await signedInUser(server.url, 'grace');
+    const laptop = new Client(server.url);
+    expect((await laptop.login(grace.user!.username)).status).toBe(200);
+    const stream = await open(laptop);
+    await stream.next((m) => m.event === 'ready');
+    expect((await grace.post('/api/account/password', { currentPassword: PASSWORD, newPassword: 'brand-new-pw' })).status).toBe(204);
+    await stream.settle(1000); // far below the 20 s heartbeat
+    expect(stream.ended).toBe(true);
+  });
+
+  it('ends the streams of a deleted account at once', async () => {
+    const henry = await signedInUser(server.url, 'henry');
+    await createScript(henry, { title: 'Goes with the account' });
+    const [first, second] = [await open(henry), await open(henry)];
+    for (const stream of [first, second]) await stream.next((m) => m.event === 'ready');
+    expect((await henry.post('/api/account/delete', { password: PASSWORD })).status).toBe(204);
+    await first.settle(1000); // far below the 20 s heartbeat
+    expect([first.ended, second.ended]).toEqual([true, true]);
+  });
+
   it('needs a session and refuses an id that is not a position', async () => {
     expect((await new Client(server.url).get('/api/events')).status).toBe(401);
     const bad = await alice.get('/api/events', { 'Last-Event-ID': 'abc' });

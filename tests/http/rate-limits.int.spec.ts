@@ -108,6 +108,28 @@ describe('sign-in', () => {
   });
 });
 
+describe('forged cross-origin requests', () => {
+  /** What a page on another site makes the visitor's browser send: refused with 403 before any limit counts it. */
+  const forged = (client: Client, method: string, path: string, json?: unknown) =>
+    client.request(method, path, { json, headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' } });
+
+  it('spend nothing of the visitor\'s sign-in, registration, write or key budgets', async () => {
+    const address = '203.0.113.210';
+    const visitor = await registered(from(proxied, address)); // 1 of 2 registrations
+    const username = visitor.user!.username;
+    for (let i = 0; i < 8; i++) {
+      expect((await forged(visitor, 'POST', '/api/login', { username, password: 'wrong' })).status).toBe(403);
+      expect((await forged(visitor, 'POST', '/api/register', { username: uniqueName('forged'), password: PASSWORD })).status).toBe(403);
+      expect((await forged(visitor, 'POST', '/api/scripts', { title: 'forged', content: 'print(1)' })).status).toBe(403);
+      expect((await forged(visitor, 'POST', '/api/api-keys', { name: 'forged' })).status).toBe(403);
+    }
+    expect((await from(proxied, address).login(username)).status).toBe(200);
+    expect((await from(proxied, address).register(uniqueName('real'))).status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await visitor.post('/api/scripts', { title: `real ${i}`, content: 'print(1)' })).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await visitor.post('/api/api-keys', { name: `real ${i}` })).status).toBe(201);
+  });
+});
+
 describe('writes (create, save, upload, share)', () => {
   it('per account: the account is stopped, reads still work, and the same account elsewhere shares its budget', async () => {
     const writer = await registered(from(proxied));

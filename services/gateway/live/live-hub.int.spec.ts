@@ -98,6 +98,45 @@ describe('LiveHub', () => {
     expect((await other.waitFor(2)).map((m) => m.data.scriptId)).toEqual([undefined, 's2']);
   });
 
+  it('a gateway without its own projector ends, at its next poll, the streams whose session is no longer live', async () => {
+    const { reads } = await setUp();
+    const live = new Set(['s1', 's2']);
+    const asked: string[][] = [];
+    const liveSessions = async (sessions: { userId: string; sessionId: string }[]) => {
+      asked.push(sessions.map((s) => s.sessionId));
+      return new Set(sessions.filter((s) => live.has(s.sessionId)).map((s) => s.sessionId));
+    };
+    const hub = new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: 20, liveSessions, log: () => {} });
+    cleanups.push(() => hub.stop());
+    const [kept, ended, anonymous] = [collector(), collector(), collector()];
+    await hub.subscribe('u1', null, kept.stream, 's1');
+    await hub.subscribe('u1', null, ended.stream, 's2');
+    await hub.subscribe('u2', null, anonymous.stream); // no session (nothing to check)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ended.closed).toBe(false);
+    live.delete('s2'); // signed out, or its account deleted, through another gateway
+    const deadline = Date.now() + 2000;
+    while (!ended.closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ended.closed).toBe(true);
+    expect(kept.closed).toBe(false);
+    expect(anonymous.closed).toBe(false);
+    expect(asked.every((ids) => ids.every((id) => id === 's1' || id === 's2'))).toBe(true);
+  });
+
+  it('with its own projector, ends the streams of a signed-out session or a deleted account as the batch lands', async () => {
+    const { reads } = await setUp();
+    const hub = new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: null, log: () => {} });
+    cleanups.push(() => hub.stop());
+    const [laptop, phone, other] = [collector(), collector(), collector()];
+    await hub.subscribe('u1', null, laptop.stream, 's1');
+    await hub.subscribe('u1', null, phone.stream, 's2');
+    await hub.subscribe('u2', null, other.stream, 's3');
+    hub.projected([{ type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's2' } }]);
+    expect([laptop.closed, phone.closed, other.closed]).toEqual([false, true, false]);
+    hub.projected([{ type: 'AccountDeleted', data: { userId: 'u1' } }]);
+    expect([laptop.closed, other.closed]).toEqual([true, false]);
+  });
+
   it('replays after an id, then goes on live, without sending an entry twice', async () => {
     const { reads, save } = await setUp();
     const hub = new LiveHub(reads, { maxStreamsPerUser: 10, pollMs: null, log: () => {} });

@@ -22,12 +22,21 @@ export interface LiveHubOptions {
   maxStreamsPerUser: number;
   /** how often the feed is read while anyone listens (a gateway without its own projector); null: only when woken */
   pollMs: number | null;
+  /**
+   * Which of these sessions are still live (signed in, not expired, account not deleted). Asked on every poll for a
+   * slice of the open streams: a gateway without its own projector never sees the events that end sessions.
+   */
+  liveSessions?: (sessions: { userId: string; sessionId: string }[]) => Promise<Set<string>>;
   log: (message: string, error?: unknown) => void;
 }
 
 const PAGE = 500;
+/** Streams whose session one poll checks (one query); the next poll goes on with the next ones. */
+const SESSIONS_PER_SWEEP = 500;
 
-type Subscriber = { userId: string; stream: LiveStream; cursor: string; replaying: boolean; queued: ChangeEntryDoc[] };
+type Subscriber = { userId: string; sessionId: string | null; stream: LiveStream; cursor: string; replaying: boolean; queued: ChangeEntryDoc[] };
+/** What `projected` needs of an event. */
+type SessionEvent = { type: string; data: unknown };
 
 /**
  * Fans the change feed out to open streams. It keeps no state another gateway needs: every gateway reads the same
@@ -42,6 +51,8 @@ export class LiveHub {
   private refreshing: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  private sweepFrom = 0;
+  private sweeping = false;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -54,6 +65,21 @@ export class LiveHub {
     let n = 0;
     for (const list of this.byUser.values()) n += list.length;
     return n;
+  }
+
+  /**
+   * The in-process projector committed `events`: streams of a deleted account, or of a session signed out (by itself,
+   * from another device, or by a password change), end at once rather than at their next heartbeat; then the feed is
+   * read.
+   */
+  projected(events: readonly SessionEvent[]): void {
+    for (const { type, data } of events) {
+      if (type !== 'AccountDeleted' && type !== 'UserSignedOut') continue;
+      const { userId, sessionId } = data as { userId: string; sessionId?: string };
+      // a copy: closing a stream removes it from the list
+      for (const s of [...(this.byUser.get(userId) ?? [])]) if (type === 'AccountDeleted' || s.sessionId === sessionId) s.stream.close();
+    }
+    this.wake();
   }
 
   /** New events were projected (the in-process projector's batch hook). */
@@ -79,16 +105,16 @@ export class LiveHub {
    * holds them all (or the id is from the future), a `reset` tells the client to reload. Without one a `ready`
    * message names the current position, so even a stream that received nothing resumes exactly.
    */
-  async subscribe(userId: string, lastEventId: bigint | null, stream: LiveStream): Promise<() => void> {
+  async subscribe(userId: string, lastEventId: bigint | null, stream: LiveStream, sessionId: string | null = null): Promise<() => void> {
     if (this.dispatched === null) {
       const start = await this.checkpointKey();
       // Another first stream may have started reading while this one read the checkpoint: one timer, not two.
       if (this.dispatched === null) {
         this.dispatched = start;
-        if (this.options.pollMs) this.timer = setInterval(() => this.wake(), this.options.pollMs);
+        if (this.options.pollMs) this.timer = setInterval(() => (this.wake(), this.sweepSessions()), this.options.pollMs);
       }
     }
-    const subscriber: Subscriber = { userId, stream, cursor: this.dispatched, replaying: true, queued: [] };
+    const subscriber: Subscriber = { userId, sessionId, stream, cursor: this.dispatched, replaying: true, queued: [] };
     const list = this.byUser.get(userId) ?? [];
     list.push(subscriber);
     this.byUser.set(userId, list);
@@ -122,6 +148,24 @@ export class LiveHub {
     for (const list of this.byUser.values()) for (const s of list) s.stream.close();
     this.byUser.clear();
     this.dispatched = null;
+  }
+
+  /** Ends the streams, among the next slice, whose session is no longer live (see `liveSessions`). */
+  private sweepSessions(): void {
+    const liveSessions = this.options.liveSessions;
+    if (!liveSessions || this.sweeping) return;
+    const all = [...this.byUser.values()].flat().filter((s): s is Subscriber & { sessionId: string } => s.sessionId !== null);
+    if (this.sweepFrom >= all.length) this.sweepFrom = 0;
+    const slice = all.slice(this.sweepFrom, this.sweepFrom + SESSIONS_PER_SWEEP);
+    this.sweepFrom += slice.length;
+    if (slice.length === 0) return;
+    this.sweeping = true;
+    liveSessions(slice.map((s) => ({ userId: s.userId, sessionId: s.sessionId })))
+      .then((live) => {
+        for (const s of slice) if (!live.has(s.sessionId)) s.stream.close();
+      })
+      .catch((error) => this.options.log('live updates: checking sessions failed', error)) // the next poll tries again
+      .finally(() => (this.sweeping = false));
   }
 
   private async refresh(): Promise<void> {

@@ -3,43 +3,16 @@ import { LRUCache } from 'lru-cache';
 import { UnauthorizedError } from '../../domain/shared/errors';
 import type { Actor, AppContext } from '../../application/context';
 import { authenticateApiKey, recordApiKeyUse, userForSession } from '../../application/accounts';
-import { SESSION_COOKIE, type SessionClaims, type SessionTokens } from '../../security/session-tokens';
+import type { SessionClaims, SessionTokens } from '../../security/session-tokens';
 import { safeEqual } from '../../security/secrets';
+import { clearSessionCookie, mentionsSessionCookie, sessionCookies } from './session-cookie';
 
 export interface RequestAuth {
   actor: Actor;
   sessionId?: string;
 }
 
-/**
- * A cookie's value, or undefined when absent or not decodable. Never throws: a malformed `Cookie` header is the
- * client's problem and must end in a 401, not a 500.
- */
-export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** True when the `Cookie` header names `name` at all, even with a value we cannot use. */
-function mentionsCookie(req: Request, name: string): boolean {
-  return req.headers.cookie?.includes(name) === true;
-}
-
-/** Expires the session cookie in the browser (sign-out, or a cookie that no longer authenticates). */
-export function clearSessionCookie(res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { path: '/' });
-}
+export { clearSessionCookie } from './session-cookie';
 
 export function auth(res: Response): RequestAuth {
   const value = res.locals.auth as RequestAuth | undefined;
@@ -48,6 +21,24 @@ export function auth(res: Response): RequestAuth {
 }
 
 export const actorOf = (res: Response): Actor => auth(res).actor;
+
+/** Set by requireSession and requireApiKey: whether the credential the request was authenticated with still is live. */
+type Recheck = () => Promise<boolean>;
+const RECHECK = 'recheckCredential';
+const STALE_SESSION = 'Not authenticated - the session ended while the request was being sent';
+const STALE_API_KEY = 'Invalid API key - it was deleted while the request was being sent';
+export const SEVERAL_SESSION_COOKIES = 'Not authenticated - the request carried more than one session cookie (all are now cleared): sign in again';
+
+/**
+ * Authentication runs once the headers are in, but a body may take up to REQUEST_TIMEOUT_MS to follow (one byte at
+ * a time, each within the idle timeout). The body readers (json-body.ts, uploads/multipart.ts) call this once the body
+ * has arrived and before anything runs: a session signed out or ended by a password change, a deleted key or a
+ * deleted account meanwhile answers 401, and the command never runs. A request with no credential passes (none to check).
+ */
+export async function confirmCredentialStillLive(res: Response): Promise<void> {
+  const recheck = res.locals[RECHECK] as Recheck | undefined;
+  if (recheck && !(await recheck())) throw new UnauthorizedError(res.locals.auth?.sessionId ? STALE_SESSION : STALE_API_KEY);
+}
 
 /** The authenticated account (a session's or an API key's owner), if any yet: what limits and budgets count against. */
 export const userIdOf = (res: Pick<Response, 'locals'>): string | undefined => (res.locals.auth as RequestAuth | undefined)?.actor.userId;
@@ -58,7 +49,14 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
   // Only the signature is remembered: revocation and expiry are checked on every request against the sessions model.
   const verified = new LRUCache<string, SessionClaims>({ max: 10_000, ttl: 60_000 });
   return async (req, res, next) => {
-    const token = readCookie(req, SESSION_COOKIE);
+    const cookies = sessionCookies(req);
+    if (cookies.length > 1) {
+      // Which one is the user's? A page on another port of our host can add its own: act on none (cookie tossing).
+      clearSessionCookie(res, { everyPath: true });
+      next(new UnauthorizedError(SEVERAL_SESSION_COOKIES));
+      return;
+    }
+    const token = cookies[0]?.value ?? undefined;
     let claims = token ? (verified.get(token) ?? null) : null;
     if (token && !claims) {
       claims = await tokens.verify(token);
@@ -67,12 +65,18 @@ export function requireSession(ctx: AppContext, tokens: SessionTokens): RequestH
     const user = claims ? await userForSession(ctx, claims.userId, claims.sessionId) : null;
     if (!claims || !user) {
       // A cookie that does not authenticate (malformed, forged, expired or signed out) is cleared, so the browser stops sending it.
-      if (mentionsCookie(req, SESSION_COOKIE)) clearSessionCookie(res);
+      if (cookies.length > 0 || mentionsSessionCookie(req)) clearSessionCookie(res);
       next(new UnauthorizedError('Not authenticated'));
       return;
     }
     res.locals.auth = { actor: { userId: user.id, actorId: `user:${user.id}` }, sessionId: claims.sessionId } satisfies RequestAuth;
     res.locals.user = user;
+    const { userId, sessionId } = claims;
+    res.locals[RECHECK] = (async () => {
+      if (await userForSession(ctx, userId, sessionId)) return true;
+      clearSessionCookie(res);
+      return false;
+    }) satisfies Recheck;
     next();
   };
 }
@@ -88,7 +92,7 @@ export function requireApiKey(ctx: AppContext, log: (message: string, error: unk
   return async (req, res, next) => {
     const key = req.get('x-api-key');
     const found = key ? await authenticateApiKey(ctx, key) : null;
-    if (!found) {
+    if (!key || !found) {
       next(new UnauthorizedError(key ? 'Invalid API key' : 'Missing X-API-Key header'));
       return;
     }
@@ -100,6 +104,7 @@ export function requireApiKey(ctx: AppContext, log: (message: string, error: unk
       recordApiKeyUse(ctx, found.keyId).catch((error) => log('recording API key use failed', error));
     }
     res.locals.auth = { actor: { userId: found.userId, actorId: `apikey:${found.keyId}` } } satisfies RequestAuth;
+    res.locals[RECHECK] = (async () => (await authenticateApiKey(ctx, key))?.keyId === found.keyId) satisfies Recheck;
     next();
   };
 }

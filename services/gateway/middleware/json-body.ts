@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError, UnsupportedMediaTypeError } from './errors';
 import { ByteBudget, type HoldOutcome } from '../byte-budget';
-import { userIdOf } from './auth';
+import { confirmCredentialStillLive, userIdOf } from './auth';
 import { jsonShapeProblem } from './json-shape';
 
 /** Session routes (register, login, logout) carry a name and a password: a few hundred bytes. */
@@ -72,7 +72,11 @@ export function jsonBody(limit: number, budget: ByteBudget = jsonBudget): Reques
     }
     const held = budget.heldUntilClosed(res, userIdOf(res));
     readLimited(req, limit, (bytes) => held(bytes * HELD_PER_BYTE))
-      .then(parseJson)
+      .then(async (bytes) => {
+        // Before parsing: a credential revoked while the body trickled in gets its 401 first.
+        await confirmCredentialStillLive(res);
+        return parseJson(bytes);
+      })
       .then((body) => {
         req.body = body;
         next();

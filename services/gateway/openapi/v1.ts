@@ -33,7 +33,7 @@ const common = {
   '429': {
     description: 'Rate limit reached: requests per key, or writes per account or per address. Retry after `Retry-After` seconds.',
     headers: {
-      'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+      'Retry-After': { description: 'Seconds until a request is admitted again.', schema: { type: 'integer' } },
       'RateLimit-Policy': { description: 'The limit, e.g. `"api";q=600;w=60` (draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string' } },
       RateLimit: { description: 'What is left, e.g. `"api";r=0;t=42`.', schema: { type: 'string' } },
     },

@@ -1,12 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { verdictOf, type Policy, type Verdict } from './policy';
-import type { RateLimitStore } from './rate-limit-store';
+import { intervalMs, verdictOf, windowMs, type Policy, type Verdict } from './policy';
+import { gcraTake, TAT_SLACK_MS, type RateLimitStore } from './rate-limit-store';
 
 interface HotEntry {
-  windowStart: number;
-  /** hits this gateway knows of in the window: its own plus the others' as of the last sync */
-  count: number;
-  /** own hits not yet added to the shared store */
+  /** the key's theoretical arrival time as this gateway knows it: its own hits plus the others' as of the last sync */
+  tat: number;
+  /** own admitted hits not yet added to the shared store */
   pending: number;
 }
 
@@ -20,16 +19,19 @@ export interface HotCounterOptions {
 }
 
 /**
- * A rate limit for the raw fast path with no I/O on the request: every hit is counted in the process (one LRU lookup
- * and an increment). With a shared store, a key's own hits are added to the shared count once a second, and the
- * answer (every gateway's hits) becomes the local count; keys below a quarter of their limit on this gateway are
- * not synced at all, so a fleet of quiet clients costs no round trips. The price is a bounded overshoot across
- * gateways: what arrives within one sync interval, plus up to a quarter of the limit per gateway.
+ * A rate limit for the raw fast path with no I/O on the request: every hit is taken from a bucket in the process (one
+ * LRU lookup and an addition; the same token bucket as Limiter). With a shared store, a key's own hits are added to
+ * the shared bucket once a second, and the answer (every gateway's hits) becomes the local one; keys that used less
+ * than a quarter of their limit on this gateway are not synced at all, so a fleet of quiet clients costs no round
+ * trips. The price is a bounded overshoot across gateways: what arrives within one sync interval, plus up to a
+ * quarter of the limit per gateway.
  */
 export class HotCounter {
   private readonly entries: LRUCache<string, HotEntry>;
   private readonly windowMs: number;
-  private readonly syncThreshold: number;
+  private readonly intervalMs: number;
+  /** a key is synced once this much of its bucket is used (a quarter of the limit) */
+  private readonly syncThresholdMs: number;
   private readonly shared: RateLimitStore | null;
   private readonly now: () => number;
   private readonly onStoreError: (error: unknown) => void;
@@ -43,8 +45,9 @@ export class HotCounter {
     options: HotCounterOptions,
   ) {
     this.entries = new LRUCache({ max: options.maxEntries ?? 100_000 });
-    this.windowMs = policy.windowSeconds * 1000;
-    this.syncThreshold = Math.max(1, Math.floor(policy.limit / 4));
+    this.windowMs = windowMs(policy);
+    this.intervalMs = intervalMs(policy);
+    this.syncThresholdMs = Math.max(1, Math.floor(policy.limit / 4)) * this.intervalMs;
     this.shared = options.shared;
     this.now = options.now ?? Date.now;
     this.onStoreError = options.onStoreError ?? (() => undefined);
@@ -63,29 +66,25 @@ export class HotCounter {
     await this.sync();
   }
 
-  /** Counts one hit; false once `key` is over the limit in this window. */
+  /** Takes one hit from `key`'s bucket; false (nothing taken) while the bucket is empty. */
   hit(key: string): boolean {
     const now = this.now();
-    const windowStart = now - (now % this.windowMs);
     let entry = this.entries.get(key);
-    if (entry === undefined || entry.windowStart !== windowStart) {
-      entry = { windowStart, count: 0, pending: 0 };
-      this.entries.set(key, entry);
-    }
-    entry.count++;
+    const taken = gcraTake(entry?.tat, now, this.intervalMs, this.windowMs);
+    if (!taken.allowed) return false;
+    if (entry) entry.tat = taken.tat;
+    else this.entries.set(key, (entry = { tat: taken.tat, pending: 0 }));
     if (this.shared !== null) {
       entry.pending++;
-      if (entry.count >= this.syncThreshold) this.dirty.add(key);
+      if (taken.tat - now >= this.syncThresholdMs - TAT_SLACK_MS) this.dirty.add(key);
     }
-    return entry.count <= this.policy.limit;
+    return true;
   }
 
-  /** What the client is told about `key` (the 429 path only). */
+  /** What the client is told about `key` once refused (the 429 path only). */
   verdict(key: string): Verdict {
-    const entry = this.entries.peek(key);
     const now = this.now();
-    if (!entry) return verdictOf(this.policy, 0, now - (now % this.windowMs) + this.windowMs, now);
-    return verdictOf(this.policy, entry.count, entry.windowStart + this.windowMs, now);
+    return verdictOf(this.policy, { allowed: false, tat: this.entries.peek(key)?.tat ?? now }, now);
   }
 
   /** Adds this gateway's pending hits of busy keys to the shared store and takes back the total. */
@@ -103,20 +102,16 @@ export class HotCounter {
   private async syncKey(shared: RateLimitStore, key: string): Promise<void> {
     const entry = this.entries.peek(key);
     if (!entry || entry.pending === 0) return;
-    const { windowStart } = entry;
     const sent = entry.pending;
     entry.pending = 0;
     try {
-      const total = await shared.hit(`${this.policy.name}:${key}`, this.windowMs, sent);
-      // hits that arrived while the update was on the wire are still pending, and part of the count
-      if (entry.windowStart === windowStart && total.resetAt === windowStart + this.windowMs) {
-        entry.count = Math.max(entry.count, total.count + entry.pending);
-      }
+      // no cap: these hits were admitted here already
+      const total = await shared.take(`${this.policy.name}:${key}`, sent * this.intervalMs);
+      // hits that arrived while the update was on the wire are still pending, and part of the local bucket
+      entry.tat = Math.max(entry.tat, total.tat + entry.pending * this.intervalMs);
     } catch (error) {
-      if (entry.windowStart === windowStart) {
-        entry.pending += sent;
-        this.dirty.add(key);
-      }
+      entry.pending += sent;
+      this.dirty.add(key);
       this.onStoreError(error);
     }
   }

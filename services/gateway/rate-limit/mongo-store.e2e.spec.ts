@@ -32,12 +32,13 @@ describe.skipIf(reason)('MongoRateLimitStore against mongo:7 (testcontainers)', 
     };
   });
 
-  it('two gateways (two clients) add to one count, and ended windows carry a TTL index', async () => {
+  it('two gateways (two clients) take from one bucket, and refilled buckets carry a TTL index', async () => {
     const database = `ratelimit_${process.pid}_shared`;
-    const now = () => Date.UTC(2026, 10, 24, 12, 0, 10); // one window for both, whenever the test runs
+    const now = () => Date.UTC(2026, 10, 24, 12, 0, 10); // one instant for both, whenever the test runs
     const [first, second] = await Promise.all([MongoRateLimitStore.open(url, { database, now }), MongoRateLimitStore.open(url, { database, now })]);
-    await first.hit('k', 60_000, 2);
-    expect((await second.hit('k', 60_000, 3)).count).toBe(5);
+    await first.take('k', 2000);
+    expect(await second.take('k', 3000, 60_000)).toEqual({ allowed: true, tat: now() + 5000 });
+    expect(await second.take('k', 56_000, 60_000)).toEqual({ allowed: false, tat: now() + 5000 });
     const client = await new MongoClient(url).connect();
     const indexes = await client.db(database).collection(RATE_LIMIT_COLLECTION).indexes();
     expect(indexes.find((index) => index.key.expiresAt === 1)?.expireAfterSeconds).toBe(0);

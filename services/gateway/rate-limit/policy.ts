@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/shared/errors';
 import type { Rate } from '../../config';
+import { TAT_SLACK_MS, type TakeResult } from './rate-limit-store';
 
 /** A named limit, e.g. `register` 5 per 3600 s. The name is the policy's identifier in the RateLimit headers. */
 export interface Policy {
@@ -14,21 +15,31 @@ export const policyOf = (name: string, rate: Rate): Policy => ({ name, limit: ra
 export interface Verdict {
   allowed: boolean;
   remaining: number;
-  /** seconds until the window ends */
+  /** seconds until one more request is admitted (refused: Retry-After; admitted: until `remaining` grows) */
   resetSeconds: number;
 }
 
-export function verdictOf(policy: Policy, count: number, resetAt: number, now: number): Verdict {
-  return {
-    allowed: count <= policy.limit,
-    remaining: Math.max(0, policy.limit - count),
-    resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
-  };
+export const windowMs = (policy: Policy) => policy.windowSeconds * 1000;
+/** How long one request's worth takes to come back to a bucket. */
+export const intervalMs = (policy: Policy) => windowMs(policy) / policy.limit;
+
+/**
+ * What a bucket whose theoretical arrival time is `tat` (see TakeResult) leaves: whole requests that fit before it
+ * passes one window from now, and the wait for the next one (TAT_SLACK_MS absorbs floating-point sums).
+ */
+export function verdictOf(policy: Policy, taken: TakeResult, now: number): Verdict {
+  const window = windowMs(policy);
+  const interval = intervalMs(policy);
+  const debt = Math.max(0, taken.tat - now);
+  const remaining = taken.allowed ? Math.min(policy.limit, Math.max(0, Math.floor((window - debt + TAT_SLACK_MS) / interval))) : 0;
+  const waitMs = debt - window + (remaining + 1) * interval;
+  return { allowed: taken.allowed, remaining, resetSeconds: Math.max(1, Math.ceil((waitMs - TAT_SLACK_MS) / 1000)) };
 }
 
 /**
  * draft-ietf-httpapi-ratelimit-headers (-10/-11): `RateLimit-Policy: "name";q=<quota>;w=<window s>` and
- * `RateLimit: "name";r=<remaining>;t=<seconds until reset>`, both Structured Field lists (one member per policy).
+ * `RateLimit: "name";r=<remaining>;t=<seconds until more quota is available>` (-10's reading of `t`, which fits a
+ * bucket that refills continuously), both Structured Field lists (one member per policy).
  */
 export const policyHeader = (policy: Policy) => `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`;
 export const limitHeader = (policy: Policy, verdict: Verdict) => `"${policy.name}";r=${verdict.remaining};t=${verdict.resetSeconds}`;

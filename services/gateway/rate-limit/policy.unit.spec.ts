@@ -6,9 +6,13 @@ describe('rate-limit policy', () => {
   it('writes the draft-ietf-httpapi-ratelimit-headers fields', () => {
     const policy = { name: 'register', limit: 5, windowSeconds: 3600 };
     expect(policyHeader(policy)).toBe('"register";q=5;w=3600');
-    const verdict = verdictOf(policy, 6, 1_800_000, 0);
-    expect(verdict).toEqual({ allowed: false, remaining: 0, resetSeconds: 1800 });
-    expect(limitHeader(policy, verdict)).toBe('"register";r=0;t=1800');
+    // 5 an hour: one comes back every 12 minutes; an empty bucket (an hour of requests ahead) waits for the next one
+    const refused = verdictOf(policy, { allowed: false, tat: 3_600_000 }, 0);
+    expect(refused).toEqual({ allowed: false, remaining: 0, resetSeconds: 720 });
+    expect(limitHeader(policy, refused)).toBe('"register";r=0;t=720');
+    // two taken, the first 5 minutes ago: 3 left, and the 4th back when the first's 12 minutes are over
+    const admitted = verdictOf(policy, { allowed: true, tat: 19 * 60_000 }, 0);
+    expect(admitted).toEqual({ allowed: true, remaining: 3, resetSeconds: 420 });
   });
 
   it('says in the 429 message what was limited and when to try again', () => {

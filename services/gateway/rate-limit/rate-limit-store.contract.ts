@@ -13,7 +13,9 @@ export function testClock(start: number): TestClock {
 }
 
 const MINUTE = 60_000;
-// 10 s into a minute, so a window boundary lies 50 s ahead
+/** one request of a 60-a-minute limit */
+const ONE = 1000;
+// 10 s into a minute: nothing here depends on where a minute starts
 const START = Date.UTC(2026, 10, 24, 12, 0, 10);
 
 /** What every RateLimitStore adapter must do: the in-process one here, MongoDB against a real mongo:7. */
@@ -31,34 +33,45 @@ export function rateLimitStoreContract(name: string, factory: (clock: TestClock)
       await cleanup();
     });
 
-    it('counts hits per key in a window aligned to its length', async () => {
-      expect(await store.hit('a', MINUTE)).toEqual({ count: 1, resetAt: Date.UTC(2026, 10, 24, 12, 1, 0) });
-      expect((await store.hit('a', MINUTE)).count).toBe(2);
-      expect((await store.hit('b', MINUTE)).count).toBe(1);
-      expect((await store.hit('a', MINUTE, 5)).count).toBe(7);
-      expect((await store.hit('a', MINUTE, 0)).count).toBe(7);
+    it('takes from a bucket per key until it is empty, refusing without taking', async () => {
+      expect(await store.take('a', ONE, MINUTE)).toEqual({ allowed: true, tat: START + ONE });
+      expect(await store.take('a', ONE, MINUTE)).toEqual({ allowed: true, tat: START + 2 * ONE });
+      expect(await store.take('b', ONE, MINUTE)).toEqual({ allowed: true, tat: START + ONE });
+      expect(await store.take('a', 58 * ONE, MINUTE)).toEqual({ allowed: true, tat: START + MINUTE });
+      expect(await store.take('a', ONE, MINUTE)).toEqual({ allowed: false, tat: START + MINUTE });
+      expect(await store.take('a', 0)).toEqual({ allowed: true, tat: START + MINUTE });
     });
 
-    it('starts again from zero in the next window', async () => {
-      await store.hit('a', MINUTE, 3);
-      clock.set(START + 49_000);
-      expect((await store.hit('a', MINUTE)).count).toBe(4);
-      clock.set(START + 50_000);
-      expect(await store.hit('a', MINUTE)).toEqual({ count: 1, resetAt: Date.UTC(2026, 10, 24, 12, 2, 0) });
+    it('refills continuously: no window edge, one request back per interval', async () => {
+      await store.take('a', MINUTE, MINUTE);
+      clock.set(START + ONE - 1);
+      expect((await store.take('a', ONE, MINUTE)).allowed).toBe(false);
+      clock.set(START + ONE);
+      expect(await store.take('a', ONE, MINUTE)).toEqual({ allowed: true, tat: START + MINUTE + ONE });
+      expect((await store.take('a', ONE, MINUTE)).allowed).toBe(false);
+      clock.set(START + 5 * MINUTE); // long idle: a full bucket, never more
+      expect(await store.take('a', ONE, MINUTE)).toEqual({ allowed: true, tat: START + 5 * MINUTE + ONE });
+    });
+
+    it('a charge takes whatever it costs, beyond the cap too', async () => {
+      expect(await store.take('a', 90 * ONE)).toEqual({ allowed: true, tat: START + 90 * ONE });
+      clock.set(START + 31 * ONE);
+      expect((await store.take('a', ONE, MINUTE)).allowed).toBe(true);
     });
 
     it('reset forgets one key only', async () => {
-      await store.hit('a', MINUTE, 3);
-      await store.hit('b', MINUTE, 2);
+      await store.take('a', 3 * ONE, MINUTE);
+      await store.take('b', 2 * ONE, MINUTE);
       await store.reset('a');
-      expect((await store.hit('a', MINUTE)).count).toBe(1);
-      expect((await store.hit('b', MINUTE)).count).toBe(3);
+      expect((await store.take('a', ONE, MINUTE)).tat).toBe(START + ONE);
+      expect((await store.take('b', ONE, MINUTE)).tat).toBe(START + 3 * ONE);
       await store.reset('never-seen');
     });
 
-    it('counts every one of many concurrent hits on one key', async () => {
-      const counts = await Promise.all(Array.from({ length: 25 }, () => store.hit('busy', MINUTE)));
-      expect(counts.map((c) => c.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    it('takes every one of many concurrent requests on one key exactly once', async () => {
+      const taken = await Promise.all(Array.from({ length: 25 }, () => store.take('busy', ONE, 20 * ONE)));
+      expect(taken.filter((t) => t.allowed).map((t) => t.tat).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => START + (i + 1) * ONE));
+      expect(taken.filter((t) => !t.allowed)).toHaveLength(5);
     });
   });
 }

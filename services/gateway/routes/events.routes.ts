@@ -59,7 +59,7 @@ export function eventsRoutes(ctx: GatewayContext, hub: LiveHub, heartbeatMs: num
       });
     };
     try {
-      unsubscribe = await hub.subscribe(actor.userId, lastEventId, { send, close });
+      unsubscribe = await hub.subscribe(actor.userId, lastEventId, { send, close }, sessionId ?? null);
     } catch (error) {
       ctx.log('live updates: opening a stream failed', error);
       close(); // the browser reconnects with the same Last-Event-ID

@@ -1,22 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { login, logout, register } from '../../application/accounts';
 import type { SignInThrottle } from '../rate-limit/rate-limits';
-import { SESSION_COOKIE } from '../../security/session-tokens';
 import type { GatewayContext } from '../http-context';
-import { actorOf, readCookie, requireSession } from '../middleware/auth';
+import { actorOf, requireSession } from '../middleware/auth';
+import { clearSessionCookie, sessionCookies, setSessionCookie } from '../middleware/session-cookie';
 import { storageOf } from '../../application/storage';
 import { LoginBody, Registration } from '../schemas';
 import { parse } from '../validation';
-
-function setSessionCookie(ctx: GatewayContext, req: Request, res: Response, token: string, expiresAt: string) {
-  res.cookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.secure || ctx.config.publicOrigin?.startsWith('https:') === true,
-    path: '/',
-    expires: new Date(expiresAt),
-  });
-}
 
 export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Router {
   const router = Router();
@@ -25,7 +15,7 @@ export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Rout
   router.post('/register', async (req, res) => {
     const input = parse(Registration, req.body);
     const { user, session } = await register(ctx, input);
-    setSessionCookie(ctx, req, res, await ctx.tokens.issue({ userId: user.id, sessionId: session.sessionId }, new Date(session.expiresAt)), session.expiresAt);
+    setSessionCookie(req, res, ctx.config.publicOrigin, await ctx.tokens.issue({ userId: user.id, sessionId: session.sessionId }, new Date(session.expiresAt)), new Date(session.expiresAt));
     res.status(201).json(user);
   });
 
@@ -34,16 +24,20 @@ export function sessionRoutes(ctx: GatewayContext, signIn: SignInThrottle): Rout
     await signIn.attempt(req, res, credentials.username);
     const { user, session } = await login(ctx, credentials);
     await signIn.succeeded(req, credentials.username);
-    setSessionCookie(ctx, req, res, await ctx.tokens.issue({ userId: user.id, sessionId: session.sessionId }, new Date(session.expiresAt)), session.expiresAt);
+    setSessionCookie(req, res, ctx.config.publicOrigin, await ctx.tokens.issue({ userId: user.id, sessionId: session.sessionId }, new Date(session.expiresAt)), new Date(session.expiresAt));
     res.json(user);
   });
 
-  // Signing out always succeeds for the caller; a live session is also revoked on the server.
+  // Signing out always succeeds for the caller; a live session is also revoked on the server. With several session
+  // cookies (one tossed by another port of our host) each is ended and cleared: ending a session reads or writes no
+  // data, and the one the user meant is among them (docs/decisions.md, "Session cookie names").
   router.post('/logout', async (req, res) => {
-    const token = readCookie(req, SESSION_COOKIE);
-    const claims = token ? await ctx.tokens.verify(token) : null;
-    if (claims) await logout(ctx, claims.userId, claims.sessionId);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    const cookies = sessionCookies(req);
+    for (const { value } of cookies) {
+      const claims = value ? await ctx.tokens.verify(value) : null;
+      if (claims) await logout(ctx, claims.userId, claims.sessionId);
+    }
+    clearSessionCookie(res, { everyPath: cookies.length > 1 });
     res.status(204).end();
   });
 

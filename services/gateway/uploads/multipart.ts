@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError } from '../middleware/errors';
-import { userIdOf } from '../middleware/auth';
+import { confirmCredentialStillLive, userIdOf } from '../middleware/auth';
 import { ByteBudget } from '../byte-budget';
 import { isBlank } from '../../domain/shared/text';
 
@@ -182,7 +182,9 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
       if (settled) return;
       settled = true;
       stopListening();
-      resolve({ fields, files });
+      // The whole upload is in: its credential is checked again before any of it is written.
+      const confirmed = req.res ? confirmCredentialStillLive(req.res) : Promise.resolve();
+      confirmed.then(() => resolve({ fields, files }), reject);
     });
     req.pipe(parser);
   });

@@ -19,7 +19,7 @@ const sections: LegalSection[] = [
   {
     title: 'Cookies and Browser Storage',
     body: [
-      'A single session cookie (lv_session, HttpOnly) keeps you signed in; signing out revokes it on the server. The editor keeps unsaved drafts in your browser\u2019s local storage so they can be offered back after a reload. The administrator dashboard keeps its access flag in session storage, which the browser clears when the session ends.',
+      'A single session cookie (lv_session, or __Host-lv_session over HTTPS; HttpOnly) keeps you signed in; signing out revokes it on the server. The editor keeps unsaved drafts in your browser\u2019s local storage so they can be offered back after a reload. The administrator dashboard keeps its access flag in session storage, which the browser clears when the session ends.',
     ],
   },
   {
