@@ -10,6 +10,8 @@ import { ApiError, CliError, EXIT } from './errors.mjs';
  */
 
 const MAX_RETRIES = 3;
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A small client of `/api/v1` (X-API-Key). Lists follow their `Link: <...>; rel="next"` pages. */
 export class Api {
@@ -31,15 +33,7 @@ export class Api {
     const headers = { 'X-API-Key': this.apiKey, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (let attempt = 0; ; attempt++) {
-      let res;
-      try {
-        res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      } catch (error) {
-        // undici wraps the socket error: ECONNREFUSED, ENOTFOUND... is in its cause (or the first of an AggregateError)
-        const cause = /** @type {{ cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (error).cause;
-        const code = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? /** @type {Error} */ (error).message;
-        throw new CliError(`Cannot reach ${this.server}: ${code}`, EXIT.error);
-      }
+      const res = await this.exchange(url, method, headers, body === undefined ? undefined : JSON.stringify(body));
       if (res.status === 429 && attempt < MAX_RETRIES) {
         // the key's request budget is spent for this window: wait as told, then go on
         const seconds = Math.min(Number(res.headers.get('retry-after')) || 1, 60);
@@ -59,6 +53,51 @@ export class Api {
     }
   }
 
+  /**
+   * One request, its redirects followed here rather than by fetch: fetch would carry X-API-Key to another origin
+   * (it drops only Authorization and cookies). A redirect within the configured server's origin is followed; one to
+   * any other origin (another host, port or scheme, http to https included) is refused before anything is sent there.
+   * @param {URL} url @param {string} method @param {Record<string, string>} headers @param {string | undefined} body
+   * @returns {Promise<Response>}
+   */
+  async exchange(url, method, headers, body) {
+    const origin = new URL(`${this.server}/`).origin;
+    let target = url;
+    let verb = method;
+    let payload = body;
+    let sent = headers;
+    for (let hops = 0; ; hops++) {
+      let res;
+      try {
+        res = await fetch(target, { method: verb, headers: sent, body: payload, redirect: 'manual' });
+      } catch (error) {
+        // undici wraps the socket error: ECONNREFUSED, ENOTFOUND... is in its cause (or the first of an AggregateError)
+        const cause = /** @type {{ cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (error).cause;
+        const code = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? /** @type {Error} */ (error).message;
+        throw new CliError(`Cannot reach ${this.server}: ${code}`, EXIT.error);
+      }
+      const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+      if (location === null) return res;
+      await res.arrayBuffer();
+      const next = new URL(location, target);
+      if (next.origin !== origin) {
+        throw new CliError(
+          `Refused a redirect from ${origin} to ${next.origin}: the API key is sent only to the configured server. ` +
+            'If the server moved, log in again with its new address (luavault login --server <url>).',
+          EXIT.error,
+        );
+      }
+      if (hops === MAX_REDIRECTS) throw new CliError(`Too many redirects from ${origin}`, EXIT.error);
+      // as fetch does: 303, and 301/302 after a POST, become a GET without a body
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && verb === 'POST')) {
+        verb = 'GET';
+        payload = undefined;
+        sent = Object.fromEntries(Object.entries(sent).filter(([name]) => name !== 'Content-Type'));
+      }
+      target = next;
+    }
+  }
+
   /** Every item of a paginated list. @param {string} path */
   async listAll(path) {
     /** @type {any[]} */
@@ -68,7 +107,7 @@ export class Api {
     while (next) {
       const { headers, data } = await this.request('GET', next);
       items.push(...data);
-      const link = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
+      const link = /<([^<>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '');
       next = link?.[1] ?? null;
     }
     return items;

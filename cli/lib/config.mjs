@@ -46,7 +46,11 @@ export function normalizeServer(server) {
     throw new CliError(`Not a server URL: ${server}`, EXIT.usage);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`Not an http(s) URL: ${server}`, EXIT.usage);
-  return url.toString().replace(/\/+$/, '');
+  // trailing slashes dropped by a loop: `/\/+$/` is tried from every slash of a run (quadratic in it)
+  const text = url.toString();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
 }
 
 /** Writes the config readable by its owner only (0600, directory 0700): it holds the API key. @param {Credentials} credentials */

@@ -14,8 +14,26 @@ export const SCRIPT_FILE = /\.luau?$/i;
 /** Directories never synced: hidden ones (`.git`, `.luavault`) and dependencies. */
 const SKIPPED_DIRS = new Set(['node_modules', 'Packages', 'DevPackages']);
 
+/**
+ * Device names Windows reserves in every directory, whatever follows the first dot (`CON`, `nul.lua`,
+ * `Com1.server.lua`; trailing spaces before the dot are ignored there too): a file so named opens the device.
+ */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9]) *(?:\.|$)/i;
+
+/**
+ * Why `name` cannot be a file or directory name on every system the CLI runs on, or null. A tree synced on Linux
+ * must check out on Windows too, so Windows' rules count everywhere.
+ * @param {string} name @returns {string | null}
+ */
+export function windowsNameProblem(name) {
+  if (WINDOWS_DEVICE.test(name)) return 'a device name Windows reserves';
+  // `x:y` is the stream `y` of the file `x` on NTFS: a pull would write into another file
+  if (name.includes(':')) return 'a ":" names an alternate data stream on Windows';
+  return null;
+}
+
 /** @param {string} name */
-const unusableName = (name) => name === '' || name.startsWith('.') || /[/\\\u0000-\u001f]/.test(name);
+const unusableName = (name) => name === '' || name.startsWith('.') || /[/\\\u0000-\u001f]/.test(name) || windowsNameProblem(name) !== null;
 
 /** The file name of a remote script, or null when its title cannot be one. @param {string} title */
 export function fileNameForTitle(title) {
@@ -25,6 +43,12 @@ export function fileNameForTitle(title) {
 
 /** Whether a remote folder name can be a directory name. @param {string} name */
 export const usableFolderName = (name) => !unusableName(name) && !SKIPPED_DIRS.has(name);
+
+/** Why a name cannot be a file or directory name, for the report: the Windows reason when there is one. @param {string} name @param {string} what */
+export const unusableReason = (name, what) => {
+  const windows = windowsNameProblem(name);
+  return windows ? `${what} (${windows})` : what;
+};
 
 /** @param {Uint8Array} bytes */
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');

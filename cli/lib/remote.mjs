@@ -1,6 +1,6 @@
 // @ts-check
 import { CliError, EXIT } from './errors.mjs';
-import { fileNameForTitle, usableFolderName } from './mapping.mjs';
+import { fileNameForTitle, unusableReason, usableFolderName } from './mapping.mjs';
 
 /**
  * @typedef {import('./api.mjs').Api} Api
@@ -45,7 +45,7 @@ export async function loadRemoteTree(api, rootId) {
     const [folders, scripts] = await Promise.all([api.foldersIn(folderId), api.scriptsIn(folderId)]);
     for (const folder of folders) {
       const path = join(folder.name);
-      if (!usableFolderName(folder.name)) tree.skipped.push({ path, reason: 'folder name cannot be a directory name' });
+      if (!usableFolderName(folder.name)) tree.skipped.push({ path, reason: unusableReason(folder.name, 'folder name cannot be a directory name') });
       else if (tree.folders.has(path)) tree.skipped.push({ path, reason: 'another folder here has the same name' });
       else {
         tree.folders.set(path, folder.id);
@@ -57,7 +57,7 @@ export async function loadRemoteTree(api, rootId) {
       const path = join(fileName ?? script.title);
       /** @type {RemoteScript} */
       const remote = { id: script.id, path, title: script.title, version: script.version, size: script.size, folderId };
-      if (!fileName) tree.skipped.push({ path, reason: 'title cannot be a file name' });
+      if (!fileName) tree.skipped.push({ path, reason: unusableReason(script.title, 'title cannot be a file name') });
       else if (tree.scripts.has(path) || tree.folders.has(path)) tree.skipped.push({ path, reason: 'another script here maps to the same file name' });
       else tree.scripts.set(path, remote);
       tree.byId.set(script.id, remote);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from './diff.mjs';
-import { fileNameForTitle, decodeUtf8, sha256 } from './mapping.mjs';
+import { fileNameForTitle, decodeUtf8, sha256, usableFolderName } from './mapping.mjs';
 import { makePlan } from './plan.mjs';
 
 const file = (path: string, text: string) => {
@@ -21,6 +21,14 @@ describe('mapping of titles to file names', () => {
     expect(fileNameForTitle('Util.luau')).toBe('Util.luau');
     expect(fileNameForTitle('My Script')).toBe('My Script.lua');
     for (const bad of ['a/b', '..', '.hidden', 'x\u0000y', '']) expect(fileNameForTitle(bad)).toBeNull();
+  });
+
+  it("refuses Windows' device names in any case and with any extension, and alternate data streams", () => {
+    for (const bad of ['CON', 'con.lua', 'Prn.luau', 'AUX.server.lua', 'nul', 'NUL .lua', 'com1.lua', 'COM9', 'lpt1.client.lua', 'Lpt9', 'a:b', 'init.lua:Zone.Identifier']) {
+      expect(fileNameForTitle(bad), bad).toBeNull();
+      expect(usableFolderName(bad), bad).toBe(false);
+    }
+    for (const good of ['console.lua', 'icon.lua', 'COM10.lua', 'com0.lua', 'LPT.lua', 'nullable.lua', 'My CON.lua']) expect(fileNameForTitle(good), good).not.toBeNull();
   });
 
   it('decodes UTF-8 keeping the byte-order mark, and refuses other encodings', () => {

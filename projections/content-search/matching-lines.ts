@@ -24,8 +24,24 @@ const LEAD = 60;
  */
 export const MAX_SCAN_CHARS = 256 * 1024;
 
-const TRAILING_WORD = new RegExp(`${WORD.source}$`, 'u');
 const WORD_START = new RegExp(`^${WORD.source}`, 'u');
+/** whether one code point is part of a word */
+const IS_WORD = new RegExp(`^${WORD.source}$`, 'u');
+
+/**
+ * `text` without the word it ends in, found by walking back one code point at a time: the regex `WORD$` is tried
+ * at every start of a run of letters, so a long run ending in a non-letter cost quadratic time (seconds for 50 K).
+ */
+function withoutTrailingWord(text: string): string {
+  let end = text.length;
+  while (end > 0) {
+    const pair = end >= 2 && isLowSurrogate(text.charCodeAt(end - 1)) && isHighSurrogate(text.charCodeAt(end - 2));
+    const width = pair ? 2 : 1;
+    if (!IS_WORD.test(text.slice(end - width, end))) break;
+    end -= width;
+  }
+  return text.slice(0, end);
+}
 
 /**
  * Word spans of `text` whose folded form is one of `words` (already folded), up to the first span that starts past
@@ -49,7 +65,8 @@ export function matchingLines(full: string, words: ReadonlySet<string>, maxLines
   const limit = Math.max(0, Math.min(maxChars, MAX_SCAN_CHARS));
   // A text read only in part ends before the word it cuts: `lampshade` cut to `lamp` is not `lamp`.
   const cutsWord = full.length > limit && WORD_START.test(full.slice(limit, limit + 2));
-  const content = full.length > limit ? full.slice(0, limit).replace(cutsWord ? TRAILING_WORD : /$^/, '') : full;
+  const read = full.length > limit ? full.slice(0, limit) : full;
+  const content = cutsWord ? withoutTrailingWord(read) : read;
   const lines: MatchingLine[] = [];
   let start = 0;
   for (let number = 1; start <= content.length && lines.length < maxLines; number++) {
@@ -82,3 +99,4 @@ function cut(text: string, spans: [number, number][]): Omit<MatchingLine, 'line'
 }
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

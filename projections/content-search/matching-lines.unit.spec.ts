@@ -47,6 +47,28 @@ describe('matchingLines', () => {
     expect(matchingLines(`${'x '.repeat(100)}lamp shade`, words('lamp'), 5, 204)).toHaveLength(1);
   });
 
+  it('drops the word a cut ends in, in time linear in the text (a long run of letters before the cut)', () => {
+    // The cut falls right after 100,000 letters and a dot, before another letter: the old `WORD$` regex was tried
+    // from every letter of the run (16 s here); walking back from the cut takes microseconds.
+    const content = `${'a'.repeat(100_000)}.needle b`;
+    const started = performance.now();
+    expect(matchingLines(content, words('needle'), 5, 100_001)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // what the cut keeps, across letters, marks, astral letters, emoji and private-use characters
+    const pieces = ['a', 'Z', '7', '_', '\u0301', '𝒜', '😀', '\ue000', ' ', '.', 'needle'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let round = 0; round < 2000; round++) {
+      const text = Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join('');
+      const limit = next() % (text.length + 1);
+      const read = text.slice(0, limit);
+      const cuts = text.length > limit && /^[\p{L}\p{N}\p{M}\p{Co}_]/u.test(text.slice(limit, limit + 2));
+      const expected = cuts ? read.replace(/[\p{L}\p{N}\p{M}\p{Co}_]+$/u, '') : read;
+      const shown = matchingLines(text, words('needle'), 5, limit).length > 0;
+      expect(shown, JSON.stringify([text, limit])).toBe(/(^|[^\p{L}\p{N}\p{M}\p{Co}_])needle(?![\p{L}\p{N}\p{M}\p{Co}_])/u.test(expected));
+    }
+  });
+
   it('matches case-insensitively but keeps diacritics, as the search index does', () => {
     expect(matchingLines('Café au lait\ncafe noir', words('CAFÉ'))).toEqual([{ line: 1, text: 'Café au lait', highlights: [[0, 4]] }]);
   });

@@ -4,7 +4,7 @@ import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
 import { createFolder, createFolderChain, purgeLiveFolder, requireRoomBelow } from './folders';
 import { createScript, prepareScriptBatch, purgeScript, releaseUnusedSlots } from './scripts';
-import { isBlank } from '../domain/shared/text';
+import { isBlank, nameCharacterProblem } from '../domain/shared/text';
 
 export interface UploadItem {
   title: string;
@@ -51,8 +51,17 @@ function requireFolderCount(items: UploadItem[], extra = 0): void {
 export const titleFromUpload = (derived: string): string => truncateCharacters(derived.trim(), MAX_TITLE_LENGTH) || 'Untitled';
 const folderNameFromUpload = (segment: string): string => truncateCharacters(segment.trim(), MAX_FOLDER_NAME_LENGTH);
 
-/** Every item checked (content, size) and capped (title, folder names) before the first write. */
+/** Refuses (400) a file name or path that holds control, invisible or text-direction characters, before any write. */
+function requireVisibleNames(items: UploadItem[]): void {
+  for (const item of items) {
+    const problem = nameCharacterProblem('File names', item.fileName) ?? item.folders.map((segment) => nameCharacterProblem('Upload paths', segment)).find(Boolean);
+    if (problem) throw new ValidationError(problem, { fileName: item.fileName });
+  }
+}
+
+/** Every item checked (names, content, size) and capped (title, folder names) before the first write. */
 function checked(items: UploadItem[]): UploadItem[] {
+  requireVisibleNames(items);
   const empty = items.find((item) => item.content.trim() === '');
   if (empty) throw new ValidationError(`${CONTENT_REQUIRED}: ${empty.fileName}`, { fileName: empty.fileName });
   for (const item of items) requireVersionSize(item.content);
@@ -113,6 +122,8 @@ export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: s
   if (isBlank(name)) throw new ValidationError(REPOSITORY_NAME_REQUIRED);
   // A name the user typed is refused when too long, like a folder name in the New Folder dialog.
   if (name.length > MAX_FOLDER_NAME_LENGTH) throw new ValidationError(REPOSITORY_NAME_TOO_LONG, { field: 'repositoryName' });
+  const problem = nameCharacterProblem('Repository name', name);
+  if (problem) throw new ValidationError(problem, { field: 'repositoryName' });
   const items = checked(uploaded);
   const tree = stripCommonTopFolder(items);
   requireFolderCount(tree, 1);

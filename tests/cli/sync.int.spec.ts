@@ -192,6 +192,35 @@ describe('luavault push and pull', () => {
     await user.dispose();
   });
 
+  it('skips titles and folder names Windows cannot hold (device names, alternate data streams), on every system', async () => {
+    const user = await startCliUser(server);
+    const folder = (await user.api('POST', '/folders', { name: 'Devices', parentId: null })).body.id as string;
+    for (const title of ['CON', 'nul.server.lua', 'Com1.lua', 'lpt9 .luau', 'a:b.lua', 'console.lua', 'COM10.lua']) {
+      expect((await user.api('POST', '/scripts', { title, content: 'print(1)\n', folderId: folder })).status).toBe(201);
+    }
+    for (const name of ['AUX', 'x:y']) expect((await user.api('POST', '/folders', { name, parentId: folder })).status).toBe(201);
+    const copy = join(await tempDir('devices'), 'copy');
+    const pulled = await user.run(['pull', 'Devices', copy, '--json']);
+    const changes = JSON.parse(pulled.stdout).changes as { path: string; action: string; reason?: string }[];
+    const device = 'title cannot be a file name (a device name Windows reserves)';
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { path: 'CON', action: 'skipped', reason: device },
+        { path: 'nul.server.lua', action: 'skipped', reason: device },
+        { path: 'Com1.lua', action: 'skipped', reason: device },
+        { path: 'lpt9 .luau', action: 'skipped', reason: device },
+        { path: 'a:b.lua', action: 'skipped', reason: 'title cannot be a file name (a ":" names an alternate data stream on Windows)' },
+        { path: 'AUX', action: 'skipped', reason: 'folder name cannot be a directory name (a device name Windows reserves)' },
+        { path: 'x:y', action: 'skipped', reason: 'folder name cannot be a directory name (a ":" names an alternate data stream on Windows)' },
+        { path: 'console.lua', action: 'downloaded', version: 1 },
+        { path: 'COM10.lua', action: 'downloaded', version: 1 },
+      ]),
+    );
+    expect(changes).toHaveLength(9);
+    expect((await readdir(copy)).filter((name) => !name.startsWith('.')).sort()).toEqual(['COM10.lua', 'console.lua']);
+    await user.dispose();
+  });
+
   it('reports deletions on both sides and performs them only with --delete', async () => {
     const { user, project } = await pushedProject('Deletes');
     const gone = 'src/shared/Modules/init.lua';

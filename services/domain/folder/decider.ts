@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../shared/decider';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { FolderCommand } from './commands';
 import type { FolderEvent } from './events';
-import { isBlank } from '../shared/text';
+import { isBlank, nameCharacterProblem } from '../shared/text';
 
 export type FolderState =
   | { status: 'absent' }
@@ -18,9 +18,12 @@ function requireOwnedActive(state: FolderState, userId: string) {
   return state;
 }
 
-function requireName(name: string): string {
+/** A name given: not blank, no control, invisible or direction characters (unless it is the name kept as it was). */
+function requireName(name: string, current?: string): string {
   const trimmed = name.trim();
   if (isBlank(trimmed)) throw new ValidationError(FOLDER_NAME_REQUIRED);
+  const problem = trimmed === current ? null : nameCharacterProblem('Folder name', trimmed);
+  if (problem) throw new ValidationError(problem);
   return trimmed;
 }
 
@@ -36,7 +39,7 @@ export function decide(command: FolderCommand, state: FolderState): FolderEvent[
       const { folderId, name, parentId, isPublic } = command.data;
       const events: FolderEvent[] = [];
       if (name !== undefined) {
-        const newName = requireName(name);
+        const newName = requireName(name, current.name);
         if (newName !== current.name) events.push({ type: 'FolderRenamed', data: { folderId, name: newName } });
       }
       if (parentId !== undefined && parentId !== current.parentId) {

@@ -76,6 +76,13 @@ describe('folder decider', () => {
   });
 
   describe('UpdateFolder: only what changed becomes an event', () => {
+    it('refuses invisible, direction or control characters in a new name, and keeps a name that predates the rule', () => {
+      given(folderDecider).when(create({ name: 'To\u2066ols' })).thenThrows(ValidationError, 'Folder name must not contain invisible or text-direction characters');
+      given(folderDecider, [created]).when(update({ name: 'To\u009bols' })).thenThrows(ValidationError, 'Folder name must not contain control characters');
+      const older: FolderCreated = { ...created, data: { ...created.data, name: 'To\u3164ols' } };
+      given(folderDecider, [older]).when(update({ name: 'To\u3164ols' })).thenNothingHappens();
+    });
+
     it('a new name records a rename only', () => {
       given(folderDecider, [created])
         .when(update({ name: ' Scripts ', parentId: null, isPublic: false }))

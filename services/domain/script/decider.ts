@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { ScriptCommand } from './commands';
 import { contentHash } from './content-hash';
 import type { ScriptEvent } from './events';
-import { isBlank } from '../shared/text';
+import { isBlank, nameCharacterProblem } from '../shared/text';
 
 /**
  * What decisions need, and nothing that grows with the history: no version's content is kept (a restore is given the
@@ -59,6 +59,14 @@ function requireText(value: string, message: string): string {
   return value;
 }
 
+/** A title given: not blank, no control, invisible or direction characters (unless it is the title kept as it was). */
+function requireTitle(value: string, current?: string): string {
+  const title = requireText(value, TITLE_REQUIRED).trim();
+  const problem = title === current ? null : nameCharacterProblem('Title', title);
+  if (problem) throw new ValidationError(problem);
+  return title;
+}
+
 type ActiveScript = Exclude<ScriptState, { status: 'absent' }>;
 
 /** Versions are numbered 1..current without gaps. */
@@ -81,7 +89,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
           data: {
             scriptId,
             ownerId: userId,
-            title: requireText(title, TITLE_REQUIRED).trim(),
+            title: requireTitle(title),
             content: requireText(content, CONTENT_REQUIRED),
             folderId,
             version: 1,
@@ -93,7 +101,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
     case 'SaveScript': {
       const current = requireOwnedActive(state, command.data.userId);
       requireBaseVersion(current, command.data.baseVersion);
-      const title = command.data.title === undefined ? current.title : requireText(command.data.title, TITLE_REQUIRED).trim();
+      const title = command.data.title === undefined ? current.title : requireTitle(command.data.title, current.title);
       const content = command.data.content === undefined ? unchangedContent(current, command.data.currentContent) : requireText(command.data.content, CONTENT_REQUIRED);
       return [
         {

@@ -90,6 +90,15 @@ afterEach(() => {
 });
 
 describe('script decider', () => {
+  describe('titles that could pass for others', () => {
+    it('refuses a direction override or a control character in a new title, and keeps a title that predates the rule', () => {
+      given(scriptDecider).when(create({ title: 'gol\u202eexe.lua' })).thenThrows(ValidationError, 'Title must not contain invisible or text-direction characters');
+      given(scriptDecider, [created]).when(save({ title: 'He\u0000llo' })).thenThrows(ValidationError, 'Title must not contain control characters');
+      const older: ScriptCreated = { ...created, data: { ...created.data, title: 'Hel\u200blo' } };
+      given(scriptDecider, [older]).when(save({ title: 'Hel\u200blo', content: V2 })).then([saved(2, V2, 'Hel\u200blo')]);
+    });
+  });
+
   describe('CreateScript', () => {
     it('records version 1 with the comment "Initial version"', () => {
       given(scriptDecider).when(create()).then([created]);

@@ -202,12 +202,13 @@ export function titleFromFileName(fileName: string): string {
 
 /**
  * Folder segments of a client-supplied relative path, with everything that could escape the target folder removed:
- * `.`/`..`, empty and control-character segments, drive letters, backslashes. The last segment (the file) is dropped.
+ * `.`/`..`, empty segments, drive letters, backslashes, tabs. The last segment (the file) is dropped. Other control
+ * characters are kept, for the upload to refuse them (services/domain/shared/text.ts).
  */
 export function folderSegments(relativePath: string): string[] {
   const segments = relativePath
     .split(/[\\/]+/)
-    .map((segment) => segment.replace(/[\u0000-\u001f\u007f]/g, '').trim())
+    .map((segment) => segment.replace(/\t/g, '').trim())
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/^[A-Za-z]:$/.test(segment))
     .map((segment) => segment.slice(0, 200));
   return segments.slice(0, -1).slice(0, 32);

@@ -89,7 +89,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 export type Page<T> = { items: T[]; next: string | null };
 
 export function nextPageUrl(link: string | null): string | null {
-  const match = link ? /<([^>]+)>\s*;\s*rel="next"/.exec(link) : null;
+  const match = link ? /<([^<>]+)>\s*;\s*rel="next"/.exec(link) : null;
   return match ? match[1]! : null;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, errorMessage } from './api-client';
+import { ApiError, apiFetch, errorMessage, nextPageUrl } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,5 +28,16 @@ describe('apiFetch', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500, statusText: 'Internal Server Error' })));
     const err = await apiFetch('/x').catch((e: unknown) => e);
     expect(errorMessage(err)).toBe('500: Internal Server Error');
+  });
+});
+
+describe('nextPageUrl', () => {
+  it('reads the next page from a Link header, in linear time on a header of many "<"', () => {
+    expect(nextPageUrl('</api/scripts?cursor=abc>; rel="next"')).toBe('/api/scripts?cursor=abc');
+    expect(nextPageUrl('</a>; rel="prev", </b> ; rel="next"')).toBe('/b');
+    expect(nextPageUrl(null)).toBeNull();
+    const started = performance.now();
+    expect(nextPageUrl('<'.repeat(50_000))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -2,23 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toast';
 import { verifyAccessKey } from './api/admin-api';
-import { clearAdminKey, readAdminKey, storeAdminKey } from './admin-session';
+import { clearAdminKey, keyFromPath, readAdminKey, storeAdminKey } from './admin-session';
 import { AdminDashboard } from './components/AdminDashboard';
 import { AdminLogin } from './components/AdminLogin';
 import './admin.css';
-
-/** `/admin/{key}`: the last path segment is an access key, except the `/admin/scripts` view. */
-function keyFromPath(pathname: string): string | null {
-  const match = /^\/admin\/(.+?)\/*$/.exec(pathname);
-  if (!match?.[1]) return null;
-  const segment = match[1];
-  if (segment === 'scripts') return null;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /**
  * /admin, /admin/scripts?userId=… and /admin/{key}. The access key is verified by the server (GET /admin-api/health)

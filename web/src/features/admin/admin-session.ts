@@ -2,7 +2,27 @@
  * The admin session: the verified access key, kept in sessionStorage only (it lasts for the browser session and is
  * never written to localStorage or a cookie). Its presence is the authenticated flag.
  */
+import { withoutTrailingSlashes } from '../../config/spa-routes';
+
 const STORAGE_KEY = 'luavault.admin.accessKey';
+const KEY_PATH = '/admin/';
+
+/**
+ * `/admin/{key}`: the rest of the path (trailing slashes dropped) is an access key, except the `/admin/scripts` view.
+ * No regex: `^\/admin\/(.+?)\/*$` tried the slash run after every character, quadratic in a link of many slashes.
+ */
+export function keyFromPath(pathname: string): string | null {
+  if (!pathname.startsWith(KEY_PATH) || /[\n\r\u2028\u2029]/.test(pathname)) return null;
+  const rest = pathname.slice(KEY_PATH.length);
+  // a rest of slashes only is the key "/", as the regex read it
+  const segment = rest === '' ? '' : withoutTrailingSlashes(rest) || '/';
+  if (!segment || segment === 'scripts') return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export function readAdminKey(): string | null {
   try {

@@ -22,3 +22,14 @@ describe('parseStyluaReport', () => {
     expect(parseStyluaReport('error parsing: something without a position')).toEqual([]);
   });
 });
+
+describe('parseStyluaReport on a long report line', () => {
+  it('finds the position in linear time, also after a long run of spaces (a token of spaces)', () => {
+    const report = `error parsing:\n - unexpected token \`${' '.repeat(100_000)}\` (3:1 to 3:9), expected an expression`;
+    const started = performance.now();
+    const [error] = parseStyluaReport(report);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toMatchObject({ line: 3, column: 1, endLine: 3, endColumn: 9 });
+    expect(error!.message.endsWith('`, expected an expression')).toBe(true);
+  });
+});

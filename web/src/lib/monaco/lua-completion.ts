@@ -213,11 +213,17 @@ const TYPE_POSITION = [
   /\{\s*([A-Za-z_]\w*\s*:[^}]*,\s*)?[A-Za-z_]\w*\s*:\s+$/,
 ];
 
+/** Characters before the cursor the patterns below read. */
+export const CONTEXT_CHARS = 500;
+
 /**
  * What to offer given the text of the line before the word being typed, or null for the general list
  * (keywords, globals, snippets). Pure, so it is unit-tested without Monaco.
  */
-export function completionsAt(before: string): CompletionEntry[] | null {
+export function completionsAt(line: string): CompletionEntry[] | null {
+  // Only the end of a long line: several patterns below backtrack quadratically over it (seconds for 100 K on a
+  // keystroke), and what decides the list is the last few tokens.
+  const before = line.length > CONTEXT_CHARS ? line.slice(-CONTEXT_CHARS) : line;
   // services and classes in the lists' order: the ones scripts use most come first
   const ordered = (i: number) => String(i).padStart(3, '0');
   if (/:GetService\(\s*["']$/.test(before)) return SERVICES.map((s, i) => ({ label: s, kind: 'service', detail: 'Service', sort: ordered(i) }));

@@ -5,7 +5,17 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
  * `function ...(...)`, `repeat`, `else`, or a trailing `{`) and does not close it again indents the next line; a line
  * that starts with `end`, `until`, `else`, `elseif` or `}` is outdented as it is typed. Text after `--` is ignored.
  */
-export const LUA_INCREASE_INDENT = /^((?!--).)*((\b(else|function|then|do|repeat)\b((?!\b(end|until)\b).)*)|(\{\s*))$/;
+const CODE = String.raw`(?:(?!--).)`; // a character before any `--` comment
+const OPENER = String.raw`\b(?:else|function|then|do|repeat)\b`;
+/*
+ * Written so that nothing is scanned twice (Monaco tests whole lines, and a line of many openers took seconds):
+ * the plain form `^((?!--).)*(OPENER((?!\b(end|until)\b).)*|\{\s*)$` retried the rest of the line from every
+ * opener. Here only the last opener before the comment is tried (if it is closed later, so is every earlier one),
+ * taken by a lookahead and a backreference, which do not backtrack. The unit spec checks both forms agree.
+ */
+export const LUA_INCREASE_INDENT = new RegExp(
+  String.raw`^(?:(?=(${CODE}*?${OPENER}(?!${CODE}*?${OPENER})))\1(?:(?!\b(?:end|until)\b).)*$|${CODE}*\{\s*$)`,
+);
 export const LUA_DECREASE_INDENT = /^\s*((\b(elseif|else|end|until)\b)|(\})|(\)))/;
 
 /** Only the fields Lua's own configuration lacks: Monaco merges configurations field by field, whichever loads first. */
@@ -15,7 +25,10 @@ export const luaIndentation: Monaco.languages.LanguageConfiguration = {
     // Enter between an opener and what closes it on one line (`if x then|end`, `Connect(function()|)`): the body
     // indented, the closer on the line below at the opener's indentation.
     {
-      beforeText: /^((?!--).)*(\b(then|do|repeat|else)|\bfunction\b[^()]*\([^()]*\))\s*$/,
+      // `^((?!--).)*(\b(then|do|repeat|else)|\bfunction\b[^()]*\([^()]*\))\s*$`, except that the text after
+      // `function` may not hold another `function` before a comment or line break: that later one is tried instead
+      // (so each stretch is read once, not once per `function` before it).
+      beforeText: /^(?:(?!--).)*(?:\b(?:then|do|repeat|else)|\bfunction\b(?:(?!\bfunction\b|--)[^()\n\r\u2028\u2029])*(?:(?:--|[\n\r\u2028\u2029])[^()]*)?\([^()]*\))\s*$/,
       afterText: /^\s*(end\b|until\b|[)\]}])/,
       action: { indentAction: 2 /* IndentAction.IndentOutdent */ },
     },

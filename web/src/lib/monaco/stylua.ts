@@ -2,6 +2,8 @@
  * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
  * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
  */
+import { withoutMatch } from '../luau/syntax-report';
+
 type StyluaModule = typeof import('@johnnymorganz/stylua/web');
 let ready: Promise<StyluaModule> | null = null;
 
@@ -46,8 +48,8 @@ export function styluaErrorLine(report: string): string {
     .map((l) => l.replace(/^\s*(error parsing:|error:)?\s*-?\s*/i, '').trim())
     .filter((l) => l !== '');
   const first = lines[0] ?? 'StyLua could not format this script.';
-  const at = /\s*\((\d+):(\d+) to \d+:\d+\)/.exec(first);
-  const line = at ? `Line ${at[1]}, column ${at[2]}: ${first.replace(at[0], '')}` : first;
+  const at = /\((\d+):(\d+) to \d+:\d+\)/.exec(first);
+  const line = at ? `Line ${at[1]}, column ${at[2]}: ${withoutMatch(first, at)}` : first;
   const short = line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH - 1)}…` : line;
   return lines.length > 1 ? `${short} (and ${lines.length - 1} more)` : short;
 }

@@ -20,3 +20,12 @@ describe('styluaErrorLine', () => {
     expect(out.length).toBeLessThanOrEqual(200);
   });
 });
+
+describe('styluaErrorLine on a long report line', () => {
+  it('finds the position in linear time, also after a long run of spaces', () => {
+    const started = performance.now();
+    const line = styluaErrorLine(`error parsing:\n - unexpected token \`${' '.repeat(100_000)}\` (2:1 to 2:6), expected \`)\``);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(line.startsWith('Line 2, column 1: unexpected token `')).toBe(true);
+  });
+});

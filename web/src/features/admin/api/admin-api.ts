@@ -65,7 +65,7 @@ export async function adminFetch<T>(path: string, accessKey: string): Promise<T>
 
 async function adminFetchPage<T>(path: string, accessKey: string): Promise<AdminPage<T>> {
   const res = await adminResponse(path, accessKey);
-  const match = /<([^>]+)>\s*;\s*rel="next"/.exec(res.headers.get('Link') ?? '');
+  const match = /<([^<>]+)>\s*;\s*rel="next"/.exec(res.headers.get('Link') ?? '');
   return { items: (await res.json()) as T[], next: match ? match[1]! : null };
 }
 

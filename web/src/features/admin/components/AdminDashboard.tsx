@@ -22,6 +22,7 @@ import { ScriptsTable, StatsPanel, UsersTable, type Loadable } from './AdminTabl
 import { AdminScriptDialog } from './AdminScriptDialog';
 import { TopScriptsOverTime } from './TopScriptsOverTime';
 import { downloadScript } from '../admin-session';
+import { withoutTrailingSlashes } from '../../../config/spa-routes';
 
 type TabName = 'dashboard' | 'users' | 'scripts';
 
@@ -103,7 +104,7 @@ const itemsOf = <T,>(list: Loadable<AdminPage<T>>): Loadable<T[]> => ({ data: li
 export function AdminDashboard({ accessKey, onLogout, onKeyRejected }: { accessKey: string; onLogout: () => void; onKeyRejected: () => void }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const userFilter = location.pathname.replace(/\/+$/, '') === '/admin/scripts' ? searchParams.get('userId') : null;
+  const userFilter = withoutTrailingSlashes(location.pathname) === '/admin/scripts' ? searchParams.get('userId') : null;
   const [tab, setTab] = useState<TabName>(location.pathname.startsWith('/admin/scripts') ? 'scripts' : 'dashboard');
 
   const [stats, loadStats] = useLoadable<AdminStats>(() => getAdminStats(accessKey), 'Error loading statistics', onKeyRejected);
