@@ -13,7 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['services/**/*.unit.spec.ts', 'projections/**/*.unit.spec.ts', 'web/**/*.unit.spec.ts', 'cli/**/*.unit.spec.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['services/**/*.unit.spec.ts', 'projections/**/*.unit.spec.ts', 'web/**/*.unit.spec.ts', 'cli/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'] } },
       { extends: true, test: { name: 'int', include: ['services/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['**/*.e2e.spec.ts'], exclude: ['node_modules/**'], fileParallelism: false } },
       {

@@ -12,6 +12,7 @@ import { measureSharedPage } from './shared-page';
 import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureDeepVersionSearch, measureSearch } from './search';
 import { measureViewCost } from './views';
+import { measureSqliteBindings } from './sqlite-bindings';
 import type { ProjectionCost } from './rebuild-breakdown';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
@@ -29,6 +30,7 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *   search   full-text search over one user's 10,000 scripts vs reading one script by id; a search of all versions
  *            of a 20,000-version history vs a 2,000-version one
  *   views    server CPU and disk writes while anonymous views of 4.9 MB shared scripts are counted vs 4 KB ones
+ *   bindings the event log's and read store's statements on node:sqlite vs better-sqlite3 13 (BENCH_BETTER_SQLITE3)
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 3);
@@ -55,7 +57,7 @@ const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
 const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
 const VIEW_SCRIPTS = num('BENCH_VIEW_SCRIPTS', 4);
 const VIEW_SECONDS = num('BENCH_VIEW_SECONDS', 10);
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views,bindings').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -306,6 +308,8 @@ async function main() {
       rows.push({ measure: `views of ${input.scripts} shared 4.9 MB scripts, server CPU`, ours: `${v.large.cpuPercent.toFixed(1)} %`, baseline: `4 KB scripts ${v.small.cpuPercent.toFixed(1)} %`, ratio: ratio.toFixed(2), target: '', met: null });
     }
 
+    if (PARTS.has('bindings')) sqliteBindings();
+
     printSummary();
     console.log(`\nTotal: ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
   } finally {
@@ -315,6 +319,26 @@ async function main() {
 }
 
 await main();
+
+/** The SQLite binding decision's figures (docs/adr/sqlite-binding.md): node:sqlite as the product runs it vs better-sqlite3. */
+function sqliteBindings(): void {
+  const events = num('BENCH_BINDING_EVENTS', 30_000);
+  const rounds = num('BENCH_BINDING_ROUNDS', 5);
+  const figures = measureSqliteBindings(events, rounds);
+  if (!figures) {
+    console.log('\nSQLite bindings: skipped (set BENCH_BETTER_SQLITE3 to a folder where better-sqlite3 13 is installed)');
+    return;
+  }
+  const [ours, other] = figures as [(typeof figures)[0], (typeof figures)[0]];
+  console.log(`\nSQLite bindings, ${fmt(events)} events of 4 KB, ${rounds} alternating rounds (medians, events/s), node:sqlite vs better-sqlite3:`);
+  const line = (what: string, a: number, b: number) => {
+    console.log(`  ${what.padEnd(46)} ${fmt(a).padStart(9)} ${fmt(b).padStart(9)}  ratio ${(a / b).toFixed(2)}`);
+    rows.push({ measure: `binding: ${what}, events/s`, ours: `node:sqlite ${fmt(a)}`, baseline: `better-sqlite3 ${fmt(b)}`, ratio: (a / b).toFixed(2), target: '', met: null });
+  };
+  line('saves (group commit of 50, fsync each)', ours.savesPerSecond, other.savesPerSecond);
+  line('plain read of the log', ours.readPerSecond, other.readPerSecond);
+  line('rebuild (read, then upsert a document)', ours.rebuildPerSecond, other.rebuildPerSecond);
+}
 
 /** Where the rebuild's projecting goes: each projection's own code and its writes, slowest first. */
 function printProjectionCosts(costs: ProjectionCost[]): void {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressAssets } from './scripts/precompress';
+import { precompressAssets } from './scripts/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -22,6 +22,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 4000,
+    // Rolldown's plugin-timing hints are about the bundler's own profile, not something a user starting LuaVault can act on.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   worker: { format: 'es' },
   server: {
