@@ -12,6 +12,7 @@ import { measureSharedPage } from './shared-page';
 import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureDeepVersionSearch, measureSearch } from './search';
 import { measureViewCost } from './views';
+import { measureDiskUse } from './disk-use';
 import type { ProjectionCost } from './rebuild-breakdown';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
@@ -29,6 +30,7 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *   search   full-text search over one user's 10,000 scripts vs reading one script by id; a search of all versions
  *            of a 20,000-version history vs a 2,000-version one
  *   views    server CPU and disk writes while anonymous views of 4.9 MB shared scripts are counted vs 4 KB ones
+ *   disk     event log and read models on disk, each as a ratio to the version content stored (quota bytes)
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 3);
@@ -55,7 +57,9 @@ const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
 const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
 const VIEW_SCRIPTS = num('BENCH_VIEW_SCRIPTS', 4);
 const VIEW_SECONDS = num('BENCH_VIEW_SECONDS', 10);
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views').split(',').map((p) => p.trim()));
+const DISK_MB = num('BENCH_DISK_MB', 30);
+const DISK_VERSIONS = num('BENCH_DISK_VERSIONS', 10);
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views,disk').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -304,6 +308,17 @@ async function main() {
       const ratio = v.large.cpuPercent / v.small.cpuPercent;
       console.log(`  CPU ratio large/small: ${ratio.toFixed(2)} (counting views should not depend on a script's size)`);
       rows.push({ measure: `views of ${input.scripts} shared 4.9 MB scripts, server CPU`, ours: `${v.large.cpuPercent.toFixed(1)} %`, baseline: `4 KB scripts ${v.small.cpuPercent.toFixed(1)} %`, ratio: ratio.toFixed(2), target: '', met: null });
+    }
+
+    if (PARTS.has('disk')) {
+      console.log(`\nDisk use after saving ${DISK_MB} MB of versions through the server (${DISK_VERSIONS} versions of 64 KB per script, all different; files measured once it stopped):`);
+      const d = await measureDiskUse(join(dir, 'disk'), { contentMb: DISK_MB, versionsPerScript: DISK_VERSIONS, versionBytes: 64 * 1024, scriptsPerUser: 10 });
+      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      const ratio = (bytes: number) => (bytes / d.contentBytes).toFixed(2);
+      console.log(`  ${d.scripts} scripts, ${d.versions} versions (${mb(d.contentBytes)} counted by the quotas) in ${d.seedSeconds.toFixed(1)} s`);
+      console.log(`  event log ${mb(d.logBytes)} (${ratio(d.logBytes)} x content), read models ${mb(d.readModelBytes)} (${ratio(d.readModelBytes)} x content), other files ${mb(d.otherBytes)}`);
+      rows.push({ measure: `disk: event log / content, ${fmt(d.contentBytes / 1024 / 1024)} MB stored`, ours: mb(d.logBytes), baseline: `content ${mb(d.contentBytes)}`, ratio: ratio(d.logBytes), target: '', met: null });
+      rows.push({ measure: `disk: read models / content, ${fmt(d.contentBytes / 1024 / 1024)} MB stored`, ours: mb(d.readModelBytes), baseline: `content ${mb(d.contentBytes)}`, ratio: ratio(d.readModelBytes), target: '', met: null });
     }
 
     printSummary();
