@@ -13,6 +13,7 @@ import { measureDeepScriptAsOf, measureTimeTravel } from './time-travel';
 import { measureDeepVersionSearch, measureSearch } from './search';
 import { measureViewCost } from './views';
 import { measureSqliteBindings } from './sqlite-bindings';
+import { measureDiskUse } from './disk-use';
 import type { ProjectionCost } from './rebuild-breakdown';
 import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } from './save-to-visible';
 
@@ -31,6 +32,7 @@ import { splitColdAndWarm, type SaveToVisibleFigures, type SaveToVisibleInput } 
  *            of a 20,000-version history vs a 2,000-version one
  *   views    server CPU and disk writes while anonymous views of 4.9 MB shared scripts are counted vs 4 KB ones
  *   bindings the event log's and read store's statements on node:sqlite vs better-sqlite3 13 (BENCH_BETTER_SQLITE3)
+ *   disk     event log and read models on disk, each as a ratio to the version content stored (quota bytes)
  */
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = num('BENCH_ROUNDS', 3);
@@ -57,7 +59,9 @@ const TT_DEEP_VERSIONS = num('BENCH_TT_DEEP_VERSIONS', 2000);
 const TT_DEEP_VERSION_BYTES = num('BENCH_TT_DEEP_VERSION_KB', 64) * 1024;
 const VIEW_SCRIPTS = num('BENCH_VIEW_SCRIPTS', 4);
 const VIEW_SECONDS = num('BENCH_VIEW_SECONDS', 10);
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views,bindings').split(',').map((p) => p.trim()));
+const DISK_MB = num('BENCH_DISK_MB', 30);
+const DISK_VERSIONS = num('BENCH_DISK_VERSIONS', 10);
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'raw,visible,saves,deep,memory,rebuild,page,timetravel,search,views,disk,bindings').split(',').map((p) => p.trim()));
 
 interface Row {
   measure: string;
@@ -308,6 +312,16 @@ async function main() {
       rows.push({ measure: `views of ${input.scripts} shared 4.9 MB scripts, server CPU`, ours: `${v.large.cpuPercent.toFixed(1)} %`, baseline: `4 KB scripts ${v.small.cpuPercent.toFixed(1)} %`, ratio: ratio.toFixed(2), target: '', met: null });
     }
 
+    if (PARTS.has('disk')) {
+      console.log(`\nDisk use after saving ${DISK_MB} MB of versions through the server (${DISK_VERSIONS} versions of 64 KB per script, all different; files measured once it stopped):`);
+      const d = await measureDiskUse(join(dir, 'disk'), { contentMb: DISK_MB, versionsPerScript: DISK_VERSIONS, versionBytes: 64 * 1024, scriptsPerUser: 10 });
+      const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      const ratio = (bytes: number) => (bytes / d.contentBytes).toFixed(2);
+      console.log(`  ${d.scripts} scripts, ${d.versions} versions (${mb(d.contentBytes)} counted by the quotas) in ${d.seedSeconds.toFixed(1)} s`);
+      console.log(`  event log ${mb(d.logBytes)} (${ratio(d.logBytes)} x content), read models ${mb(d.readModelBytes)} (${ratio(d.readModelBytes)} x content), other files ${mb(d.otherBytes)}`);
+      rows.push({ measure: `disk: event log / content, ${fmt(d.contentBytes / 1024 / 1024)} MB stored`, ours: mb(d.logBytes), baseline: `content ${mb(d.contentBytes)}`, ratio: ratio(d.logBytes), target: '', met: null });
+      rows.push({ measure: `disk: read models / content, ${fmt(d.contentBytes / 1024 / 1024)} MB stored`, ours: mb(d.readModelBytes), baseline: `content ${mb(d.contentBytes)}`, ratio: ratio(d.readModelBytes), target: '', met: null });
+    }
     if (PARTS.has('bindings')) sqliteBindings();
 
     printSummary();

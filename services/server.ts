@@ -10,6 +10,7 @@ import { createLogger, type LogDestination } from './logger';
 import { loadOrCreateSecret, randomId } from './security/secrets';
 import { SessionTokens } from './security/session-tokens';
 import type { ReadModelWatermark } from './application/context';
+import { StorageReservations } from './application/storage-reservations';
 import { Projector } from '../projections/projector';
 import { waitOnCurrentProjector } from '../projections/projector-watermark';
 import { allProjections } from '../projections/registry';
@@ -138,13 +139,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   // The automatic trash purge runs where the projector runs, and reads its own writes through the projector.
   const purgeStates = createDecisionStateCache();
+  const purgeReservations = new StorageReservations(); // purges only give storage back
   const trashPurge = runner
     ? startTrashPurgeJob(
         () => {
           const current = projector;
           if (!current || !storage) return null;
           const waitFor = async (position: bigint) => void (await waitOnCurrentProjector(() => projector ?? current, position));
-          return { config, eventStore: storage.eventStore, readStore: storage.readStore, watermark: { waitFor }, now: () => new Date().toISOString(), newId: () => randomId(12), decisionStates: purgeStates };
+          return { config, eventStore: storage.eventStore, readStore: storage.readStore, watermark: { waitFor }, now: () => new Date().toISOString(), newId: () => randomId(12), decisionStates: purgeStates, storageReservations: purgeReservations };
         },
         config.trashDays,
         log,
@@ -218,6 +220,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => new Date().toISOString(),
     newId: () => randomId(12),
     decisionStates: createDecisionStateCache(),
+    storageReservations: new StorageReservations(),
     shredder: opened.shredder,
     tokens: new SessionTokens(sessionSecret),
     adminKey: admin.value,

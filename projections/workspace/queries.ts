@@ -193,9 +193,13 @@ export const workspaceQueries = (store: ReadStore) => {
   };
 };
 
+/**
+ * What a folder link lists: names the page shows and the script ids it opens them by (only through this link). No
+ * script's own share id and no folder id: nothing here may keep working once the folder link is revoked.
+ */
 export interface SharedFolderContents {
-  scripts: { id: string; title: string; updatedAt: string; shareId: string | null }[];
-  subfolders: { id: string; name: string; contents: SharedFolderContents }[];
+  scripts: { id: string; title: string; updatedAt: string }[];
+  subfolders: { name: string; contents: SharedFolderContents }[];
 }
 
 /** Most folders and scripts one shared-folder answer lists; beyond it the answer says `truncated: true`. */
@@ -210,7 +214,7 @@ export interface SharedFolderView {
   truncated: boolean;
 }
 
-type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'updatedAt' | 'shareId' | 'folderId'>;
+type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'updatedAt' | 'folderId'>;
 
 export const sharedViewQueries = (store: ReadStore) => ({
   sharedScript: (shareId: string) => store.collection<SharedScriptDoc>(C.sharedScripts).findOne({ _id: shareId }),
@@ -241,11 +245,11 @@ export const sharedViewQueries = (store: ReadStore) => ({
       }
       const levelScripts = (await scripts.find(
         { ownerId: share.ownerId, folderId: { $in: level } },
-        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, updatedAt: 1, shareId: 1, folderId: 1 } },
+        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, updatedAt: 1, folderId: 1 } },
       )) as unknown as TreeScript[];
       if (levelScripts.length > budget) truncated = true;
       for (const s of levelScripts.slice(0, budget)) {
-        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, updatedAt: s.updatedAt, shareId: s.shareId });
+        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, updatedAt: s.updatedAt });
       }
       budget -= Math.min(budget, levelScripts.length);
 
@@ -256,7 +260,7 @@ export const sharedViewQueries = (store: ReadStore) => ({
         if (contents.has(child._id)) continue; // a cycle in a corrupted read model
         const inner: SharedFolderContents = { scripts: [], subfolders: [] };
         contents.set(child._id, inner);
-        contents.get(child.parentId!)?.subfolders.push({ id: child._id, name: child.name, contents: inner });
+        contents.get(child.parentId!)?.subfolders.push({ name: child.name, contents: inner });
         next.push(child._id);
       }
       budget -= Math.min(budget, children.length);

@@ -3,6 +3,7 @@ import type { EventStore } from '../eventstore/event-store';
 import type { ReadStore } from '../../projections/read-store/read-store';
 import type { DecisionStateCache } from './decision-states';
 import type { KeyShredder } from '../security/data-keys';
+import type { StorageReservations } from './storage-reservations';
 
 /** Waits until the read models include a given log position: how a client reads its own writes. */
 export interface ReadModelWatermark {
@@ -21,6 +22,8 @@ export interface AppContext {
   newId: () => string;
   /** folded stream states of recent commands (`createDecisionStateCache()`); one per context, never module-wide */
   decisionStates: DecisionStateCache;
+  /** storage quota bytes of writes in progress (`new StorageReservations()`); one per context, like decisionStates */
+  storageReservations: StorageReservations;
   /** destroys an account's data key at deletion (absent only in contexts built on a bare event store, in tests) */
   shredder?: KeyShredder;
 }

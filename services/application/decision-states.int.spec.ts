@@ -14,6 +14,7 @@ import type { ReadStore } from '../../projections/read-store/read-store';
 import { handleCommand } from './command-handler';
 import type { AppContext } from './context';
 import { createDecisionStateCache, SNAPSHOT_EVERY, SNAPSHOTS_COLLECTION, STATE_FORMAT } from './decision-states';
+import { StorageReservations } from './storage-reservations';
 
 const dir = mkdtempSync(join(tmpdir(), 'luavault-decision-states-'));
 let fileNo = 0;
@@ -48,6 +49,7 @@ function context(overrides: Partial<AppContext> = {}): AppContext {
     now: () => at,
     newId: () => 'id',
     decisionStates: createDecisionStateCache(),
+    storageReservations: new StorageReservations(),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { workspaceQueries } from '../../projections/workspace/queries';
 import { trashQueries } from '../../projections/workspace/trash-queries';
 import { WORKSPACE_COLLECTIONS as C, type FolderDoc } from '../../projections/workspace/documents';
 import { createDecisionStateCache } from './decision-states';
+import { StorageReservations } from './storage-reservations';
 import type { Actor, AppContext } from './context';
 import { register } from './accounts';
 import { createFolder, deleteFolder, runFolderCommand } from './folders';
@@ -33,6 +34,7 @@ const ctx = (overrides: Partial<AppContext> = {}): AppContext => ({
   now: () => new Date().toISOString(),
   newId: () => `id${++ids}`,
   decisionStates: createDecisionStateCache(),
+  storageReservations: new StorageReservations(),
   ...overrides,
 });
 

@@ -7,7 +7,8 @@ import { FOLDER_NOT_FOUND } from '../domain/folder/decider';
 import { workspaceQueries } from '../../projections/workspace/queries';
 import { timelineQueries } from '../../projections/version-timeline/queries';
 import { requireVersionSize, utf8Bytes } from '../domain/script/limits';
-import { requireStorageFor } from './storage';
+import { reserveStorageFor } from './storage';
+import { NOTHING_HELD, retakableHold, whileHeld, type StorageHold } from './storage-reservations';
 import { handleCommand, type CommandSource } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { scriptView, type ScriptView } from './views';
@@ -55,22 +56,35 @@ export interface NewScript {
 }
 
 /**
- * Creates a script in its own stream after taking a slot on the user's stream (the quota).
- * `slotReserved`: the caller already took the slot (a batch upload reserves all of its slots up front).
+ * Creates a script in its own stream after reserving its bytes of the storage quota and taking a slot on the user's
+ * stream (the script quota). `slotReserved`: the caller already took the slot and the storage (a batch upload reserves
+ * all of them up front, `batch`), and this script's bytes of `batch` are given back once it is stored.
  */
-export async function createScript(ctx: AppContext, actor: Actor, input: NewScript, options: { slotReserved?: boolean } = {}): Promise<ScriptView> {
+export async function createScript(
+  ctx: AppContext,
+  actor: Actor,
+  input: NewScript,
+  options: { slotReserved?: boolean; batch?: StorageHold } = {},
+): Promise<ScriptView> {
   requireVersionSize(input.content);
   await requireOwnFolder(ctx, actor, input.folderId);
-  // A batch checked its storage with its slots (prepareScriptBatch).
-  if (!options.slotReserved) await requireStorageFor(ctx, actor.userId, utf8Bytes(input.content));
-  if (!options.slotReserved) await reserveScriptSlots(ctx, actor, 1);
+  const bytes = utf8Bytes(input.content);
+  const hold = options.slotReserved ? (options.batch ?? NOTHING_HELD) : await reserveStorageFor(ctx, actor.userId, bytes);
   const scriptId = ctx.newId();
-  try {
-    await runScriptCommand(ctx, actor, { type: 'CreateScript', data: { scriptId, userId: actor.userId, ...input } });
-  } catch (error) {
-    if (!options.slotReserved) await releaseScriptSlots(ctx, actor, 1).catch(() => undefined);
-    throw error;
-  }
+  await whileHeld(
+    ctx,
+    hold,
+    async () => {
+      if (!options.slotReserved) await reserveScriptSlots(ctx, actor, 1);
+      try {
+        await runScriptCommand(ctx, actor, { type: 'CreateScript', data: { scriptId, userId: actor.userId, ...input } });
+      } catch (error) {
+        if (!options.slotReserved) await releaseScriptSlots(ctx, actor, 1).catch(() => undefined);
+        throw error;
+      }
+    },
+    bytes,
+  );
   return keepOutOfDeletedFolder(ctx, actor, await readOwnedScript(ctx, actor, scriptId));
 }
 
@@ -86,14 +100,20 @@ async function keepOutOfDeletedFolder(ctx: AppContext, actor: Actor, script: Scr
 }
 
 /**
- * Checks the target folder and the storage the batch needs (`bytes`), and takes `count` slots before anything is
- * written (uploads are all or nothing). The caller creates with `slotReserved` and hands back what it did not use
- * with `releaseUnusedSlots`.
+ * Checks the target folder, reserves the storage the batch needs (`bytes`) and takes `count` slots before anything is
+ * written (uploads are all or nothing). The caller creates with `slotReserved` and the returned hold as `batch`, hands
+ * back the slots it did not use with `releaseUnusedSlots` and releases what is left of the hold.
  */
-export async function prepareScriptBatch(ctx: AppContext, actor: Actor, count: number, folderId: string | null, bytes: number): Promise<void> {
+export async function prepareScriptBatch(ctx: AppContext, actor: Actor, count: number, folderId: string | null, bytes: number): Promise<StorageHold> {
   await requireOwnFolder(ctx, actor, folderId);
-  await requireStorageFor(ctx, actor.userId, bytes);
-  await reserveScriptSlots(ctx, actor, count);
+  const hold = await reserveStorageFor(ctx, actor.userId, bytes);
+  try {
+    await reserveScriptSlots(ctx, actor, count);
+  } catch (error) {
+    hold.release();
+    throw error;
+  }
+  return hold;
 }
 
 export async function releaseUnusedSlots(ctx: AppContext, actor: Actor, count: number): Promise<void> {
@@ -110,18 +130,23 @@ export async function saveScript(
   try {
     if (changes.content !== undefined) {
       requireVersionSize(changes.content);
-      await requireStorageFor(ctx, actor.userId, utf8Bytes(changes.content));
+      const hold = await reserveStorageFor(ctx, actor.userId, utf8Bytes(changes.content));
       // A save naming its base is decided on a state the read models include, so a refusal can show the current version.
-      if (changes.baseVersion === undefined) await runScriptCommand(ctx, actor, { type: 'SaveScript', data });
-      else await runScriptCommandWith(ctx, actor, scriptId, async () => ({ type: 'SaveScript', data }));
+      await whileHeld(ctx, hold, async () => {
+        if (changes.baseVersion === undefined) await runScriptCommand(ctx, actor, { type: 'SaveScript', data });
+        else await runScriptCommandWith(ctx, actor, scriptId, async () => ({ type: 'SaveScript', data }));
+      });
     } else {
       // A title-only save carries the current content forward (every save is a full version): read it, since the
       // state keeps only its hash; it counts against the storage quota like any version.
-      await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
-        const doc = state.status === 'active' ? await workspaceQueries(ctx.readStore).script(actor.userId, scriptId) : null;
-        if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
-        return { type: 'SaveScript', data: doc ? { ...data, currentContent: doc.content } : data };
-      });
+      const held = retakableHold((bytes) => reserveStorageFor(ctx, actor.userId, bytes));
+      await whileHeld(ctx, held.hold, () =>
+        runScriptCommandWith(ctx, actor, scriptId, async (state) => {
+          const doc = state.status === 'active' ? await workspaceQueries(ctx.readStore).script(actor.userId, scriptId) : null;
+          if (doc) await held.take(utf8Bytes(doc.content));
+          return { type: 'SaveScript', data: doc ? { ...data, currentContent: doc.content } : data };
+        }),
+      );
     }
   } catch (error) {
     if (error instanceof SaveConflictError) throw await withCurrentVersion(ctx, actor, scriptId, error);
@@ -151,12 +176,15 @@ async function withCurrentVersion(ctx: AppContext, actor: Actor, scriptId: strin
 
 /** The old content comes from the version timeline (one indexed lookup), never from folding the script's stream. */
 export async function restoreVersion(ctx: AppContext, actor: Actor, scriptId: string, version: number): Promise<ScriptView> {
-  await runScriptCommandWith(ctx, actor, scriptId, async (state) => {
-    const owned = state.status === 'active' && state.ownerId === actor.userId && isVersionOf(state, version);
-    const doc = owned ? await timelineQueries(ctx.readStore).version(scriptId, version) : null;
-    if (doc) await requireStorageFor(ctx, actor.userId, utf8Bytes(doc.content));
-    return { type: 'RestoreVersion', data: { scriptId, userId: actor.userId, version, content: doc?.content ?? null } };
-  });
+  const held = retakableHold((bytes) => reserveStorageFor(ctx, actor.userId, bytes));
+  await whileHeld(ctx, held.hold, () =>
+    runScriptCommandWith(ctx, actor, scriptId, async (state) => {
+      const owned = state.status === 'active' && state.ownerId === actor.userId && isVersionOf(state, version);
+      const doc = owned ? await timelineQueries(ctx.readStore).version(scriptId, version) : null;
+      if (doc) await held.take(utf8Bytes(doc.content));
+      return { type: 'RestoreVersion', data: { scriptId, userId: actor.userId, version, content: doc?.content ?? null } };
+    }),
+  );
   return readOwnedScript(ctx, actor, scriptId);
 }
 

@@ -1,6 +1,8 @@
 import { accountQueries } from '../../projections/accounts/queries';
-import { PayloadTooLargeError } from '../domain/script/limits';
 import type { AppContext } from './context';
+import { NOTHING_HELD, type StorageHold } from './storage-reservations';
+
+export { formatSize } from './storage-reservations';
 
 const MB = 1024 * 1024;
 
@@ -19,25 +21,13 @@ export async function storageOf(ctx: AppContext, userId: string): Promise<Storag
   return { usedBytes: await accountQueries(ctx.readStore).storageOf(userId), quotaBytes: storageQuotaBytes(ctx) };
 }
 
-/** `12.3 MB`, `450 KB`, `80 bytes`: one decimal at most, never rounded up past what is there. */
-export function formatSize(bytes: number): string {
-  const oneDecimal = (value: number) => String(Math.floor(value * 10) / 10);
-  if (bytes >= MB) return `${oneDecimal(bytes / MB)} MB`;
-  if (bytes >= 1024) return `${oneDecimal(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
 /**
- * Refuses a write that would take the account past its storage quota (413). The tally is a read model, so writes
- * racing each other can each pass the check: the quota can be overshot by at most the versions in flight at once.
+ * Takes `addedBytes` of the account's storage quota for a write about to be appended, or refuses it (413) when the
+ * stored versions and the writes already in progress leave no room. The caller gives the hold back when the write
+ * settled (`whileHeld`). Unlimited storage holds nothing.
  */
-export async function requireStorageFor(ctx: AppContext, userId: string, addedBytes: number): Promise<void> {
+export async function reserveStorageFor(ctx: AppContext, userId: string, addedBytes: number): Promise<StorageHold> {
   const quotaBytes = storageQuotaBytes(ctx);
-  if (quotaBytes === null) return;
-  const usedBytes = await accountQueries(ctx.readStore).storageOf(userId);
-  if (usedBytes + addedBytes <= quotaBytes) return;
-  throw new PayloadTooLargeError(
-    `Storage limit reached: ${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used, and this needs ${formatSize(addedBytes)} more. Delete scripts you no longer need and empty the trash to make room.`,
-    { usedBytes, quotaBytes },
-  );
+  if (quotaBytes === null) return NOTHING_HELD;
+  return ctx.storageReservations.reserve(ctx, userId, addedBytes, quotaBytes);
 }

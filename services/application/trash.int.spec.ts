@@ -10,6 +10,7 @@ import type { ReadStore } from '../../projections/read-store/read-store';
 import { Projector } from '../../projections/projector';
 import { allProjections } from '../../projections/registry';
 import { createDecisionStateCache } from './decision-states';
+import { StorageReservations } from './storage-reservations';
 import type { Actor, AppContext } from './context';
 import { register } from './accounts';
 import { createScript, deleteScript } from './scripts';
@@ -37,6 +38,7 @@ const ctx = (): AppContext => ({
   now: () => new Date(clock).toISOString(),
   newId: () => `id${++ids}`,
   decisionStates: createDecisionStateCache(),
+  storageReservations: new StorageReservations(),
 });
 
 beforeAll(async () => {

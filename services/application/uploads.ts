@@ -4,6 +4,7 @@ import { ValidationError } from '../domain/shared/errors';
 import type { Actor, AppContext } from './context';
 import { createFolder, createFolderChain, purgeLiveFolder, requireRoomBelow } from './folders';
 import { createScript, prepareScriptBatch, purgeScript, releaseUnusedSlots } from './scripts';
+import type { StorageHold } from './storage-reservations';
 import { isBlank, nameCharacterProblem } from '../domain/shared/text';
 
 export interface UploadItem {
@@ -78,22 +79,34 @@ const totalBytes = (items: UploadItem[]) => items.reduce((sum, item) => sum + ut
 export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: UploadItem[], folderId: string | null) {
   if (uploaded.length === 0) throw new ValidationError('No files uploaded');
   const items = checked(uploaded);
-  await prepareScriptBatch(ctx, actor, items.length, folderId, totalBytes(items));
+  const batch = await prepareScriptBatch(ctx, actor, items.length, folderId, totalBytes(items));
   const scripts = [];
   try {
-    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true }));
+    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true, batch }));
   } finally {
+    batch.release();
     await releaseUnusedSlots(ctx, actor, items.length - scripts.length);
   }
   return scripts;
 }
 
 /** Folders and scripts for every item below `parentId`; returns how many folders were made. */
-async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], parentId: string | null, created: { folders: Map<string, string>; scripts: string[] }) {
-  for (const item of items) {
-    const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
-    const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true });
-    created.scripts.push(script.id);
+async function writeTree(
+  ctx: AppContext,
+  actor: Actor,
+  items: UploadItem[],
+  parentId: string | null,
+  created: { folders: Map<string, string>; scripts: string[] },
+  batch: StorageHold,
+) {
+  try {
+    for (const item of items) {
+      const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
+      const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true, batch });
+      created.scripts.push(script.id);
+    }
+  } finally {
+    batch.release();
   }
 }
 
@@ -102,10 +115,10 @@ export async function uploadStructure(ctx: AppContext, actor: Actor, uploaded: U
   const items = checked(uploaded);
   requireFolderCount(items);
   await requireRoomBelow(ctx, actor, parentFolderId, deepestPath(items));
-  await prepareScriptBatch(ctx, actor, items.length, parentFolderId, totalBytes(items));
+  const batch = await prepareScriptBatch(ctx, actor, items.length, parentFolderId, totalBytes(items));
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
   try {
-    await writeTree(ctx, actor, items, parentFolderId, created);
+    await writeTree(ctx, actor, items, parentFolderId, created, batch);
   } finally {
     await releaseUnusedSlots(ctx, actor, items.length - created.scripts.length);
   }
@@ -128,14 +141,15 @@ export async function uploadRepository(ctx: AppContext, actor: Actor, rawName: s
   const tree = stripCommonTopFolder(items);
   requireFolderCount(tree, 1);
   await requireRoomBelow(ctx, actor, null, 1 + deepestPath(tree));
-  await prepareScriptBatch(ctx, actor, items.length, null, totalBytes(items));
+  const batch = await prepareScriptBatch(ctx, actor, items.length, null, totalBytes(items));
   const root = await createFolder(ctx, actor, { name, parentId: null, isPublic: false }).catch(async (error: unknown) => {
+    batch.release();
     await releaseUnusedSlots(ctx, actor, items.length);
     throw error;
   });
   const created = { folders: new Map<string, string>(), scripts: [] as string[] };
   try {
-    await writeTree(ctx, actor, tree, root.id, created);
+    await writeTree(ctx, actor, tree, root.id, created, batch);
   } catch (error) {
     // Deleting gives each created script's slot back; the slots never used are released here.
     await releaseUnusedSlots(ctx, actor, tree.length - created.scripts.length);

@@ -91,7 +91,7 @@ export async function fullScenario(baseUrl: string): Promise<void> {
   expect(folderView.body.folder.name).toBe('Library');
   expect(folderView.body.contents.scripts.map((s: { id: string; title: string }) => [s.id, s.title])).toEqual([[script.id, 'Lib (renamed)']]);
   expect(folderView.body.contents.subfolders).toHaveLength(1);
-  expect(folderView.body.contents.subfolders[0]).toMatchObject({ id: sub.id, name: 'Nested' });
+  expect(folderView.body.contents.subfolders[0]).toMatchObject({ name: 'Nested' });
   expect(folderView.body.contents.subfolders[0].contents.scripts.map((s: { id: string }) => s.id)).toEqual([other.id]);
 
   // Delete the script: gone for its owner, its share link and the folder's listing, at once.

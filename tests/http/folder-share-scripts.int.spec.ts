@@ -73,6 +73,41 @@ describe('scripts opened through a folder link', () => {
     expect((await anonymous.get(scriptUrl(shareId, inside.id))).status).toBe(404);
   });
 
+  it('the folder listing names nothing that keeps working after the folder link is revoked', async () => {
+    const top = await createFolder(alice, 'Leaky');
+    const inner = await createFolder(alice, 'Inner', top.id);
+    const elsewhere = await createFolder(alice, 'Elsewhere');
+    const script = await createScript(alice, { title: 'tool', content: 'return "v1 secret"', folderId: inner.id });
+    expect((await alice.put(`/api/scripts/${script.id}`, { content: 'return "v2"' })).status).toBe(200);
+    // The script has its own link, sharing its full history.
+    const own = await alice.post(`/api/scripts/${script.id}/share`, { fullHistory: true });
+    expect(own.status).toBe(200);
+    const { shareId } = (await alice.post(`/api/folders/${top.id}/share`)).body;
+
+    const listing = await anonymous.get(`/api/share/folder/${shareId}`);
+    expect(listing.status).toBe(200);
+    const [entry] = listing.body.contents.subfolders[0].contents.scripts;
+    expect(entry).toEqual({ id: script.id, title: 'tool', updatedAt: expect.stringMatching(ISO_DATE) });
+    expect(listing.body.contents.subfolders[0]).toEqual({ name: 'Inner', contents: expect.any(Object) });
+    for (const id of [own.body.shareId, top.id, inner.id]) expect(listing.text).not.toContain(id);
+    // How the folder page opens the script: the folder link and the script's id.
+    expect((await anonymous.get(scriptUrl(shareId, entry.id))).body.content).toBe('return "v2"');
+
+    // Moved out and the folder link revoked: every id-like string the listing held opens nothing, no version 1.
+    expect((await alice.post(`/api/scripts/${script.id}/move`, { folderId: elsewhere.id })).status).toBe(200);
+    expect((await alice.delete(`/api/folders/${top.id}/share`)).status).toBe(204);
+    const named = new Set(listing.text.match(/[A-Za-z0-9_-]{8,}/g));
+    for (const id of named) {
+      expect((await anonymous.get(`/api/share/${id}/raw?version=1`)).status).toBe(404);
+      expect((await anonymous.get(`/api/share/${id}`)).status).toBe(404);
+      expect((await anonymous.get(`/api/share/folder/${id}`)).status).toBe(404);
+    }
+    expect(named.has(script.id)).toBe(true);
+    expect((await anonymous.get(scriptUrl(shareId, script.id))).status).toBe(404);
+    // The script's own link still serves its full history to whoever was given that link.
+    expect((await anonymous.get(`/api/share/${own.body.shareId}/raw?version=1`)).text).toBe('return "v1 secret"');
+  });
+
   it('a malformed id answers 400, an unknown link 404', async () => {
     expect((await anonymous.get(scriptUrl('bad id!', 'x'))).status).toBe(400);
     expect((await anonymous.get(scriptUrl('nosuchshare', 'nosuchscript'))).status).toBe(404);

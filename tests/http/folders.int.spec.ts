@@ -193,18 +193,16 @@ describe('folder sharing', () => {
     expect(view.body).toEqual({
       folder: { name: 'Repo', updatedAt: expect.stringMatching(ISO_DATE) },
       contents: {
-        scripts: [{ id: readme.id, title: 'readme', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }],
+        scripts: [{ id: readme.id, title: 'readme', updatedAt: expect.stringMatching(ISO_DATE) }],
         subfolders: [
           {
-            id: src.id,
             name: 'src',
             contents: {
-              scripts: [{ id: main.id, title: 'main', updatedAt: expect.stringMatching(ISO_DATE), shareId: mainShare }],
+              scripts: [{ id: main.id, title: 'main', updatedAt: expect.stringMatching(ISO_DATE) }],
               subfolders: [
                 {
-                  id: lib.id,
                   name: 'lib',
-                  contents: { scripts: [{ id: util.id, title: 'util', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }], subfolders: [] },
+                  contents: { scripts: [{ id: util.id, title: 'util', updatedAt: expect.stringMatching(ISO_DATE) }], subfolders: [] },
                 },
               ],
             },
@@ -217,6 +215,8 @@ describe('folder sharing', () => {
     expect(view.text).not.toContain('secret main');
     expect(view.text).not.toContain('not in repo');
     expect(view.text).not.toContain('root script');
+    // Nothing that outlives the folder link: no script's own share id, no folder id.
+    for (const id of [mainShare, src.id, lib.id, repo.id]) expect(view.text).not.toContain(id);
 
     // Changes show in the public view.
     await alice.put(`/api/folders/${lib.id}`, { name: 'library' });

@@ -86,6 +86,33 @@ describe('per-account storage quota (ACCOUNT_STORAGE_QUOTA_MB=1)', () => {
     expect((await dan.post('/api/scripts', { title: 'B', content: lua(400 * 1024) })).status).toBe(201);
   });
 
+  it('parallel writes near the quota never take the account past it: each reserves its bytes before it is appended', async () => {
+    const fay = await signedInUser(server.url, 'burst');
+    const KB = 1024;
+    const big = (await fay.post('/api/scripts', { title: 'Big', content: lua(MB - 94 * KB) })).body;
+    const scripts = [];
+    for (let i = 0; i < 6; i++) scripts.push((await fay.post('/api/scripts', { title: `s${i}`, content: lua(4 * KB, String(i)) })).body);
+    // 70 KB left: four 15 KB writes fit, a fifth does not (and at least 2 KB stay free, whichever fit).
+    const fifteen = (fill: string) => lua(15 * KB, fill);
+    const answers = await Promise.all([
+      ...scripts.map((script, i) => fay.put(`/api/scripts/${script.id}`, { content: fifteen(String(i)) })),
+      ...['b', 'c'].map((fill) => fay.post('/api/scripts', { title: fill, content: fifteen(fill) })),
+      fay.upload('/api/upload/script', [file('up.lua', fifteen('d'))]),
+      fay.upload('/api/upload/folder/null', [file('in-folder.lua', fifteen('e'), 'files')]),
+      fay.post(`/api/scripts/${scripts[0]!.id}/restore/1`), // 4 KB
+      fay.put(`/api/scripts/${scripts[1]!.id}`, { title: 'Renamed' }), // stores the current content again
+    ]);
+    expect(answers.every((a) => a.status === 413 || a.status === 200 || a.status === 201)).toBe(true);
+    const refused = answers.filter((a) => a.status === 413);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.body.error).toMatch(/^Storage limit reached: /);
+    expect((await storageOf(fay)).usedBytes).toBeLessThanOrEqual(MB);
+    // Every reservation was given back: what is left of the quota can still be used, to the byte.
+    const left = MB - (await storageOf(fay)).usedBytes;
+    expect((await fay.put(`/api/scripts/${big.id}`, { content: lua(left) })).status).toBe(200);
+    expect((await storageOf(fay)).usedBytes).toBe(MB);
+  });
+
   it('the tally survives a restart (it is a read model rebuilt from the log)', async () => {
     const erin = await signedInUser(server.url, 'restart');
     await erin.post('/api/scripts', { title: 'A', content: lua(1000) });

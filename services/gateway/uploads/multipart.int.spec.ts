@@ -3,7 +3,8 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../middleware/errors';
 import { ByteBudget } from '../byte-budget';
-import { readMultipart, UPLOADS_BUSY, UPLOADS_OF_ACCOUNT } from './multipart';
+import { readMultipart, UPLOADS_BUSY, UPLOADS_OF_ACCOUNT, UPLOADS_OF_ADDRESS } from './multipart';
+import { holdBody, holdUntilRefused, multipartStart, until, type HeldBody } from '../../../tests/http/held-bodies';
 
 /** The process-wide budget of upload bytes: a flood of uploads, each within its own limits, is refused past it. */
 
@@ -32,7 +33,7 @@ async function appWith(budget: ByteBudget) {
     }
   });
   app.use(errorHandler(() => undefined));
-  const server = app.listen(0);
+  const server = app.listen(0, '127.0.0.1');
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload`;
@@ -41,7 +42,7 @@ async function appWith(budget: ByteBudget) {
     form.append('files', new Blob([new Uint8Array(bytes).fill(0x61)]), 'a.lua');
     return fetch(url, { method: 'POST', body: form, headers: account ? { 'x-account': account } : {} });
   };
-  return { upload, releaseAll: () => waiting.splice(0).forEach((resolve) => resolve()), waiting };
+  return { url, upload, releaseAll: () => waiting.splice(0).forEach((resolve) => resolve()), waiting };
 }
 
 describe('upload byte budget', () => {
@@ -64,7 +65,7 @@ describe('upload byte budget', () => {
   });
 
   it("answers 429 to an account's upload past its share, while another account's upload is still taken", async () => {
-    const budget = new ByteBudget(200_000, 100_000);
+    const budget = new ByteBudget(200_000, { perAccount: 100_000 });
     const { upload, releaseAll, waiting } = await appWith(budget);
     const first = upload(60_000, 'mallory');
     while (waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -82,5 +83,41 @@ describe('upload byte budget', () => {
     while (waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     releaseAll();
     expect((await later).status).toBe(200);
+  });
+
+  it('one address stops at its share whatever its accounts (429), and large uploads held open never starve a small one', async () => {
+    const budget = new ByteBudget(600_000, { perAccount: 150_000, perAddress: 200_000, reservedForSmall: 100_000, smallRequest: 10_000 });
+    const { url, releaseAll, waiting } = await appWith(budget);
+    const held: HeldBody[] = [];
+    const boundary = 'held-upload';
+    const large = (account: string, localAddress: string) =>
+      holdUntilRefused(
+        url,
+        { path: '/upload', localAddress, announced: 900_000, sendUpTo: 50_000, chunkBytes: 10_000, body: multipartStart(boundary), headers: { 'x-account': account, 'Content-Type': `multipart/form-data; boundary=${boundary}` } },
+        held,
+      );
+    try {
+      const refusals = [];
+      for (const n of [1, 2, 3, 4, 5]) refusals.push(await large(`mallory${n}`, '127.0.0.2'));
+      expect(refusals.every((r) => r.status === 429)).toBe(true);
+      expect(refusals.map((r) => r.body.error)).toContain(UPLOADS_OF_ADDRESS);
+      await until(() => budget.inUse <= 200_000);
+      for (const address of ['127.0.0.3', '127.0.0.4', '127.0.0.5']) for (const n of [1, 2]) refusals.push(await large(`eve${address}${n}`, address));
+      expect(refusals.map((r) => r.status)).toContain(503);
+      await until(() => budget.inUse <= 500_000);
+      expect(budget.inUse).toBeGreaterThan(500_000 - 20_000); // the large uploads' part is full
+
+      // Another user's small upload, whole, from a fresh address: taken.
+      const body = `${multipartStart(boundary, 'small.lua')}print("hello")\r\n--${boundary}--\r\n`;
+      const small = await holdBody(url, { path: '/upload', localAddress: '127.0.0.7', announced: body.length, sendUpTo: body.length, body, headers: { 'x-account': 'alice', 'Content-Type': `multipart/form-data; boundary=${boundary}` } });
+      held.push(small);
+      await until(() => waiting.length > 0 || small.answer !== null);
+      releaseAll();
+      await until(() => small.answer !== null);
+      expect(small.answer).toEqual({ status: 200, body: { files: 1 } });
+    } finally {
+      for (const body of held) body.close();
+      releaseAll();
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ValidationError } from '../../domain/shared/errors';
 import { PayloadTooLargeError, ServiceBusyError, TooMuchInProgressError } from '../middleware/errors';
 import { confirmCredentialStillLive, userIdOf } from '../middleware/auth';
-import { ByteBudget } from '../byte-budget';
+import { announcedBytes, ByteBudget, holdersOf } from '../byte-budget';
 import { isBlank } from '../../domain/shared/text';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -12,16 +12,31 @@ export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 /** Text fields (paths, names, ids) of one upload together: 500 paths of 32 segments fit many times over. */
 export const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FIELD_SIZE = 16 * 1024;
+const MiB = 1024 * 1024;
 /**
  * Upload bytes (files and fields) held by the whole process at once, from arrival until the answer is sent: a flood
  * of uploads, each within its own limits, must not add up to more memory than the host has. Over it, 503.
  */
-export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
-/** One account's share of it: a whole upload and then some, not the process's every byte (slow uploads of one account). */
-export const MAX_UPLOAD_BYTES_PER_ACCOUNT = 64 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * MiB;
+/** Kept for small uploads (a few scripts): large ones held open never take these 32 MiB. */
+export const UPLOAD_BYTES_FOR_SMALL_UPLOADS = 32 * MiB;
+/** An upload announcing at most 1 MB (Content-Length) is small. */
+export const SMALL_UPLOAD_BYTES = MiB;
+/** One client address's small uploads at once: 8 MiB, a quarter of the reserve. */
+export const MAX_SMALL_UPLOAD_BYTES_PER_ADDRESS = 8 * MiB;
+/** One client address's share of the rest (all its accounts). */
+export const MAX_UPLOAD_BYTES_PER_ADDRESS = 96 * MiB;
+/** One account's share: a whole upload and then some, not the process's every byte (slow uploads of one account). */
+export const MAX_UPLOAD_BYTES_PER_ACCOUNT = 64 * MiB;
 
 /** Every upload route's budget: one per process. */
-export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT, MAX_UPLOAD_BYTES_PER_ACCOUNT);
+export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT, {
+  perAccount: MAX_UPLOAD_BYTES_PER_ACCOUNT,
+  perAddress: MAX_UPLOAD_BYTES_PER_ADDRESS,
+  reservedForSmall: UPLOAD_BYTES_FOR_SMALL_UPLOADS,
+  perAddressSmall: MAX_SMALL_UPLOAD_BYTES_PER_ADDRESS,
+  smallRequest: SMALL_UPLOAD_BYTES,
+});
 export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
 export const FILE_TOO_LARGE = 'File too large - Maximum file size is 5MB';
 /** Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". */
@@ -41,6 +56,7 @@ export interface MultipartBody {
 
 export const UPLOADS_BUSY = 'The server is busy with other uploads - please try again in a moment';
 export const UPLOADS_OF_ACCOUNT = 'Too many uploads of this account in progress - wait for one to finish';
+export const UPLOADS_OF_ADDRESS = 'Too many uploads from this address in progress - wait for one to finish';
 export const FIELDS_TOO_LARGE = 'Upload fields too large - at most 16KB each and 1MB in all';
 const NOT_UTF8 = 'Invalid file encoding - files must be UTF-8 text';
 export const NAMES_NOT_UTF8 = 'Invalid text encoding - file names, paths and names must be UTF-8';
@@ -105,12 +121,13 @@ export function readMultipart(req: Request, budget: ByteBudget = uploadBudget): 
     let fieldBytes = 0;
     let settled = false;
     // Until the answer is sent (or the connection drops) the request holds what it read.
-    const held = budget.heldUntilClosed(req.res ?? req, req.res ? userIdOf(req.res) : undefined);
+    const held = budget.heldUntilClosed(req.res ?? req, req.res ? holdersOf(req, req.res) : {}, announcedBytes(req));
     /** Counts `bytes` against the process-wide budget and the account's share; false (and the upload refused) when spent. */
     const hold = (bytes: number): boolean => {
       const outcome = held(bytes);
       if (outcome === 'held') return true;
-      fail(outcome === 'busy' ? new ServiceBusyError(UPLOADS_BUSY) : new TooMuchInProgressError(UPLOADS_OF_ACCOUNT));
+      if (outcome === 'busy') fail(new ServiceBusyError(UPLOADS_BUSY));
+      else fail(new TooMuchInProgressError(outcome === 'over-account' ? UPLOADS_OF_ACCOUNT : UPLOADS_OF_ADDRESS));
       return false;
     };
     const stopListening = () => {

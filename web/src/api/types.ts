@@ -58,8 +58,9 @@ export type MultiUploadResult = { scriptsCreated: number; scripts: ScriptSummary
 export type SharedScript = { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
 /** a script opened through its folder's link; `path`: folder names from the shared folder down to the script's */
 export type FolderSharedScript = SharedScript & { path: string[] };
-export type SharedFolderScript = { id: string; title: string; updatedAt: string; shareId: string | null };
-export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { id: string; name: string; contents: SharedFolderContents }[] };
+/** `id`: opens the script through the folder's link only (no script share id: it would outlive the folder link) */
+export type SharedFolderScript = { id: string; title: string; updatedAt: string };
+export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { name: string; contents: SharedFolderContents }[] };
 export type SharedFolder = {
   folder: { name: string; updatedAt: string };
   contents?: SharedFolderContents;

@@ -61,8 +61,9 @@ function Contents({ shareId, contents }: { shareId: string; contents: SharedFold
           ))}
         </div>
       )}
-      {contents.subfolders.map((f) => (
-        <Subfolder key={f.id} shareId={shareId} name={f.name} contents={f.contents} />
+      {contents.subfolders.map((f, i) => (
+        // Names may repeat and folder ids are not sent, so the position is the key (the list is read-only).
+        <Subfolder key={`${i}:${f.name}`} shareId={shareId} name={f.name} contents={f.contents} />
       ))}
     </>
   );
