@@ -141,7 +141,8 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'private',
       question: 'Are my scripts private?',
       answer: [
-        'Yes. Your scripts and folders are visible only to you until you create a share link. Other users cannot see or find them.',
+        'From other users, yes: your scripts and folders are visible only to you until you create a share link. Other users cannot see or find them.',
+        'The administrator of this LuaVault can see every account\u2019s script titles, sizes and dates, and can open and download any script. Opening one you have not shared is recorded in that script\u2019s Activity (\u201cOpened by admin\u201d), so you see when it happened; the list shows the administrator no text of a private script.',
       ],
     },
   ];
