@@ -24,7 +24,7 @@ function tree(name: string, files: Record<string, string>): string {
 }
 
 describe('folders and uploads', () => {
-  it('creates, renames, fills and deletes a folder; its scripts go to the trash with it', async () => {
+  it('creates, renames, fills and deletes a folder with everything in it: its scripts go to the trash with it', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
     const res = await page.request.post(`${app.url}/api/scripts`, { data: { title: 'Sword', content: 'local damage = 10\nreturn damage' } });
