@@ -10,6 +10,7 @@ import {
   type OwnerDoc,
 } from './documents';
 import { describeChange, ownerKeyOf } from './describe-change';
+import { scrubPurged } from './scrub-purged';
 
 /** Pruning runs once a user's feed is this much over its cap, so it is not a delete per event. */
 const PRUNE_SLACK = Math.ceil(CHANGE_FEED_MAX_ENTRIES / 10);
@@ -47,6 +48,8 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
   const cache = new Map<string, OwnerDoc | null>();
   const changed = new Set<string>();
   const gone = new Set<string>();
+  /** per user, what this batch purged (owner keys) */
+  const purged = new Map<string, Set<string>>();
   const users = new Map<string, UserBatch>();
   // Wall-clock age: a rebuild or catch-up over an old log writes no entry it would prune at once.
   const cutoff = new Date(Date.now() - CHANGE_FEED_MAX_AGE_MS).toISOString();
@@ -91,7 +94,10 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     if (owner === before) continue; // unknown, or already applied (a replay)
     cache.set(key, owner);
     changed.add(key);
-    if (GONE_FOR_GOOD.has(event.type)) gone.add(key);
+    if (GONE_FOR_GOOD.has(event.type)) {
+      gone.add(key);
+      if (owner) purged.set(owner.ownerId, (purged.get(owner.ownerId) ?? new Set()).add(key));
+    }
     if (!owner || !change) continue;
     const batch = await userBatch(owner.ownerId);
     if (event.metadata.at < cutoff) {
@@ -113,6 +119,7 @@ async function applyEvents(events: ProjectedEvent[], store: ReadStore): Promise<
     const replaced = before.filter((other) => other._id !== chunk._id).map((other) => other._id);
     if (replaced.length > 0) await chunks.deleteMany({ _id: { $in: replaced } });
   }
+  for (const [userId, keys] of purged) await scrubPurged(chunks, userId, keys);
   // Each user's numbering (`marks`) before the owner documents: a replay skips events its owner documents already
   // include, so a batch that failed after writing owners but before marks would leave the numbering behind for good.
   for (const [userId, batch] of users) await prune(chunks, marks, userId, cutoff, batch);

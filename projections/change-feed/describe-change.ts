@@ -68,6 +68,8 @@ export function describeChange(event: ProjectedEvent, before: OwnerDoc | null): 
       return script('script.created', next({ deleted: false }));
     case 'ScriptPurged':
       return { owner: next({ deleted: true }), change: null };
+    case 'ScriptReadByAdmin':
+      return before.deleted ? none : script('script.read-by-admin', next({}));
     case 'FolderRenamed':
       return folder('folder.renamed', next({ name: event.data.name }), { previousName: before.name });
     case 'FolderMoved':

@@ -49,4 +49,19 @@ describe('describeChange', () => {
     expect(describeChange(event('ScriptSaved', { scriptId: 'nope', title: 'T', content: '', version: 2, comment: '' }), null).change).toBeNull();
     expect(describeChange(event('ScriptViewsCounted', { scriptId: 's1', count: 3 }), null).change).toBeNull();
   });
+
+  it("tells the owner's clients of an administrator's read, never after the script is gone", () => {
+    const changes = fold([
+      event('ScriptCreated', { scriptId: 's1', ownerId: 'u1', title: 'A', content: 'x', folderId: null, version: 1, comment: '' }),
+      event('ScriptReadByAdmin', { scriptId: 's1', version: 1 }),
+      event('ScriptTrashed', { scriptId: 's1', withFolderId: null }),
+      event('ScriptReadByAdmin', { scriptId: 's1', version: 1 }),
+    ]);
+    expect(changes).toEqual([
+      { type: 'script.created', data: { scriptId: 's1', title: 'A', folderId: null, version: 1 } },
+      { type: 'script.read-by-admin', data: { scriptId: 's1', title: 'A', folderId: null, version: 1 } },
+      { type: 'script.deleted', data: { scriptId: 's1', title: 'A', folderId: null, version: 1 } },
+      null,
+    ]);
+  });
 });

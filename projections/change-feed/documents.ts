@@ -25,6 +25,8 @@ export type ChangeType =
   | 'script.shared'
   | 'script.unshared'
   | 'script.deleted'
+  /** the administrator opened the script (a private one: docs/security.md) */
+  | 'script.read-by-admin'
   | 'folder.created'
   | 'folder.renamed'
   | 'folder.moved'

@@ -1,8 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_CHARS, MAX_SCAN_CHARS, matchingLines, wordSpans } from './matching-lines';
+import { MAX_LINE_CHARS, MAX_SCAN_CHARS, matchingLines, phraseOf, wordSpans } from './matching-lines';
 import { searchWords } from '../read-store/search-words';
+import { GROUPED_LISTING, LAST_GROUP_LINE, LAST_GROUP_TEXT } from '../../tests/fixtures/luau-grouped-listing';
 
 const words = (query: string) => new Set(searchWords(query));
+/** What a search for `query` shows of `content`: the query's words and its phrase, as the search passes them. */
+const shown = (content: string, query: string, maxLines = 5) => matchingLines(content, words(query), maxLines, MAX_SCAN_CHARS, phraseOf(query));
+
+describe('matchingLines ranks lines by how well they match', () => {
+  it('shows the line a Luau search was looking for first, indentation kept, though earlier lines hold some of its words', () => {
+    const lines = shown(GROUPED_LISTING, 'if lastGroup ~= group then');
+    expect(lines[0]).toEqual({ line: LAST_GROUP_LINE, text: LAST_GROUP_TEXT, highlights: [[2, 4], [5, 14], [18, 23], [24, 28]] });
+    expect(lines).toHaveLength(5);
+    // the rest: lines holding more of the words first (`if a.Group and b.Group then`: three), earlier ones among equals
+    expect(lines.slice(1).map((l) => l.line)).toEqual([7, 8, 18, 25]);
+    expect(lines[1]!.text).toBe('	if a.Group and b.Group then');
+  });
+
+  it('the whole phrase first, then lines holding every word, then the rest by how many words they hold', () => {
+    const content = [
+      'print(gold)', // 1: some (1 word)
+      'local amount = gold', // 2: some (2 words)
+      'gold amount local', // 3: every word, not in order
+      'print("x")', // 4: none
+      'local gold amount = 1', // 5: every word, not as the phrase
+      '  local  amount=gold', // 6: the phrase (punctuation and spacing between words not compared)
+      'LOCAL AMOUNT = GOLD', // 7: the phrase, any case
+    ].join('\n');
+    expect(shown(content, 'local amount = gold').map((l) => l.line)).toEqual([2, 6, 7, 3, 5]);
+    expect(shown(content, 'local amount = gold', 7).map((l) => l.line)).toEqual([2, 6, 7, 3, 5, 1]);
+    // a one-word query: every line holding it is a phrase match, in order
+    expect(shown(content, 'amount').map((l) => l.line)).toEqual([2, 3, 5, 6, 7]);
+  });
+
+  it('repeated words count in the phrase; a word only inside another word does not', () => {
+    const content = 'x = x\nx = y + x\nlocal xx = 1';
+    expect(shown(content, 'x = x').map((l) => l.line)).toEqual([1, 2]);
+    expect(shown(content, 'x = y').map((l) => l.line)).toEqual([2, 1]);
+  });
+
+  it('cuts a long line around its phrase rather than its first word', () => {
+    const long = `if ${'filler '.repeat(80)}then if lastGroup ~= group then ${'tail '.repeat(80)}`;
+    const [line] = shown(long, 'if lastGroup ~= group then');
+    expect(line!.text.length).toBeLessThanOrEqual(MAX_LINE_CHARS);
+    expect(line!.text).toContain('if lastGroup ~= group then');
+    expect(line!.highlights.map(([s, e]) => line!.text.slice(s, e))).toEqual(expect.arrayContaining(['if', 'lastGroup', 'group', 'then']));
+  });
+
+  it('ranks the whole of what it reads in time linear in its size', () => {
+    // Every line holds some of the words but never the phrase, so nothing ends the scan early; 16-word phrases.
+    const query = Array.from({ length: 16 }, (_, i) => `w${i % 4}`).join(' ');
+    const line = Array.from({ length: 30 }, (_, i) => `w${(i * 7) % 4}`).join(' ');
+    const content = (chars: number) => Array.from({ length: Math.ceil(chars / (line.length + 1)) }, () => line).join('\n').slice(0, chars);
+    const time = (text: string) => {
+      const started = performance.now();
+      for (let i = 0; i < 3; i++) shown(text, query);
+      return performance.now() - started;
+    };
+    time(content(MAX_SCAN_CHARS / 8)); // warm up
+    const small = time(content(MAX_SCAN_CHARS / 8));
+    const full = time(content(MAX_SCAN_CHARS));
+    expect(full).toBeLessThan(2000);
+    // eight times the text: a linear scan takes about eight times as long, a quadratic one sixty-four
+    expect(full / Math.max(small, 1)).toBeLessThan(24);
+  });
+});
 
 describe('matchingLines', () => {
   it('lists the lines holding any query word, 1-based, with UTF-16 highlight ranges of whole words', () => {

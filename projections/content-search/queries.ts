@@ -30,6 +30,8 @@ export interface ContentSearchRequest {
   ownerId: string;
   /** folded words (search-words.ts); every one must appear */
   words: string[];
+  /** the query's words in order, repeats kept (phraseOf): lines holding them as a phrase are shown first */
+  phrase?: string[];
   versions: VersionScope;
   skip: number;
   limit: number;
@@ -55,7 +57,7 @@ export const contentSearchQueries = (store: ReadStore) => {
     const wanted = new Set(words);
     let scanLeft = PAGE_SCAN_CHARS;
     const linesOf = (content: string) => {
-      const lines = matchingLines(content, wanted, MAX_LINES, scanLeft);
+      const lines = matchingLines(content, wanted, MAX_LINES, scanLeft, request.phrase ?? words);
       scanLeft -= Math.min(content.length, MAX_SCAN_CHARS, scanLeft);
       return lines;
     };

@@ -10,6 +10,8 @@ export interface OwnedStreamDoc {
   /** when it was created (the creating event's `at`): streams created after an instant are never read for it */
   createdAt: string;
   lastPosition: string;
+  /** purged for good: time travel leaves it out at every instant (a script: 404 "Script was purged"); absent: not purged */
+  purgedAt?: string;
   [key: string]: unknown;
 }
 

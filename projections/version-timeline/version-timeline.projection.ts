@@ -1,4 +1,4 @@
-import { SCRIPT_EVENT_TYPES, type ScriptEvent } from '../../services/domain/script/events';
+import { SCRIPT_EVENT_TYPES, type ScriptEvent, type ScriptReadByAdmin } from '../../services/domain/script/events';
 import type { ProjectedEvent, Projection } from '../projection';
 import type { ReadStore } from '../read-store/read-store';
 import { auditSummary } from './audit-summary';
@@ -22,8 +22,17 @@ export const versionTimelineProjection: Projection = {
     { collection: C.auditLog, keys: { scriptId: 1 } },
     { collection: C.auditLog, keys: { scriptId: 1, _id: -1 } },
   ],
-  eventTypes: SCRIPT_EVENT_TYPES,
+  eventTypes: new Set([...SCRIPT_EVENT_TYPES, 'ScriptReadByAdmin']),
   async apply(event, store) {
+    if (event.type === 'ScriptReadByAdmin') {
+      // An administrator's read of a private script, in its owner's Activity. One that lands after a purge (a race) is
+      // dropped: the purge removed the script's audit trail.
+      const { scriptId, version } = (event as unknown as ScriptReadByAdmin).data;
+      if (!(await store.collection<VersionDoc>(C.versions).findOne({ _id: versionDocId(scriptId, 1) }))) return;
+      const entry: AuditEntryDoc = { _id: event.positionKey, scriptId, type: event.type, actorId: event.metadata.actorId, at: event.metadata.at, summary: `Opened by the administrator (version ${version})` };
+      await store.collection<AuditEntryDoc>(C.auditLog).replaceOne({ _id: entry._id }, entry, { upsert: true });
+      return;
+    }
     if (!SCRIPT_EVENT_TYPES.has(event.type)) return;
     const scriptEvent = event as unknown as ScriptEvent & typeof event;
     const { actorId, at } = event.metadata;

@@ -1,6 +1,6 @@
 import { ValidationError } from '../domain/shared/errors';
 import { contentSearchQueries, type VersionScope } from '../../projections/content-search/queries';
-import type { MatchingLine } from '../../projections/content-search/matching-lines';
+import { phraseOf, type MatchingLine } from '../../projections/content-search/matching-lines';
 import { searchWords } from '../../projections/read-store/search-words';
 import { workspaceQueries, type PathItem } from '../../projections/workspace/queries';
 import type { Actor, AppContext } from './context';
@@ -50,7 +50,7 @@ export async function searchOwnContent(ctx: Pick<AppContext, 'readStore'>, actor
   if (input.skip >= MAX_SEARCH_RESULTS) return { items: [], next: null };
   const limit = Math.min(input.limit, MAX_SEARCH_RESULTS - input.skip);
   const search = contentSearchQueries(ctx.readStore);
-  const { hits, more } = await searchGate(() => search({ ownerId: actor.userId, words, versions: input.versions, skip: input.skip, limit }));
+  const { hits, more } = await searchGate(() => search({ ownerId: actor.userId, words, phrase: phraseOf(input.q), versions: input.versions, skip: input.skip, limit }));
   const folderIds = hits.map((hit) => hit.script.folderId).filter((id): id is string => !!id);
   const paths = await workspaceQueries(ctx.readStore).folderPaths(actor.userId, folderIds);
   const items = hits.map(

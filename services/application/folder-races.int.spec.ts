@@ -71,7 +71,7 @@ describe('a folder created while its parent is deleted', () => {
       }
       return result;
     };
-    await deleteFolder(ctx({ eventStore: racing }), alice, parent.id);
+    await deleteFolder(ctx({ eventStore: racing }), alice, parent.id, 'trash');
     expect(landed).toBe(true);
     expect(await live('late')).toBeNull();
     expect(await trashed('late')).toMatchObject({ withFolderId: parent.id });
@@ -80,7 +80,7 @@ describe('a folder created while its parent is deleted', () => {
   it('created after the deletion finished: the create follows its parent into the trash and answers 404', async () => {
     const parent = await createFolder(ctx(), alice, { name: 'parent 2', parentId: null, isPublic: false });
     const seenBefore = (await live(parent.id)) as FolderDoc;
-    await deleteFolder(ctx(), alice, parent.id);
+    await deleteFolder(ctx(), alice, parent.id, 'trash');
     // The create's parent check ran before the deletion: it still sees the parent live.
     const stale: ReadStore = Object.create(readStore);
     let first = true;

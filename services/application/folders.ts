@@ -10,6 +10,8 @@ import { purgeScript, requireOwnFolder, runScriptCommand } from './scripts';
 import type { FolderDoc } from '../../projections/workspace/documents';
 import { folderView } from './views';
 import { FOLDER_TOO_DEEP, MAX_FOLDER_DEPTH } from '../domain/folder/limits';
+import type { PurgeReason } from '../domain/script/events';
+import { folderKeyId } from '../security/data-keys';
 
 type FolderCommandInput = { [K in FolderCommand['type']]: Omit<Extract<FolderCommand, { type: K }>, 'metadata'> }[FolderCommand['type']];
 
@@ -92,12 +94,44 @@ async function inCycle(ctx: AppContext, actor: Actor, folderId: string): Promise
   return false;
 }
 
+/** What deleting a folder does with what it holds: `root` (the default, as the spec says) or `trash` (everything goes along). */
+export type FolderContents = 'root' | 'trash';
+
+/**
+ * Deletes a folder. By default its scripts and subfolders move to the root (the subfolders keep what they hold) and
+ * only the folder, empty, goes to the trash; with `trash`, everything below it goes to the trash with it.
+ */
+export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: string, contents: FolderContents = 'root'): Promise<void> {
+  if (contents === 'trash') return trashFolderWithContents(ctx, actor, folderId);
+  if (!(await workspaceQueries(ctx.readStore).folder(actor.userId, folderId))) throw new NotFoundError(FOLDER_NOT_FOUND);
+  // Emptied first: a failure part-way leaves the folder where it was, with part of its contents at the root.
+  await moveContentsToRoot(ctx, actor, folderId);
+  await runFolderCommand(ctx, actor, { type: 'TrashFolder', data: { folderId, userId: actor.userId } });
+  // A script or subfolder created or moved into it meanwhile goes to the root too (see keepOutOfDeletedFolder).
+  await moveContentsToRoot(ctx, actor, folderId);
+}
+
+async function moveContentsToRoot(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
+  const queries = workspaceQueries(ctx.readStore);
+  await queries.eachScriptIn(actor.userId, folderId, async (scripts) => {
+    for (const script of scripts) await runScriptCommand(ctx, actor, { type: 'MoveScript', data: { scriptId: script._id, userId: actor.userId, folderId: null } }).catch(ignoreNotFound);
+  });
+  for (const child of await queries.childFolders(actor.userId, [folderId])) {
+    await runFolderCommand(ctx, actor, { type: 'UpdateFolder', data: { folderId: child._id, userId: actor.userId, parentId: null } }).catch(ignoreNotFound);
+  }
+}
+
+/** A script or folder deleted meanwhile by another request: nothing left to move. */
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof NotFoundError)) throw error;
+}
+
 /**
  * Moves the folder to the trash with everything below it: the folder first (so a failure part-way leaves an entry the
  * owner can restore), then each script and subfolder of its subtree, marked as trashed with it. Restoring or purging
  * the folder takes them along (services/application/trash.ts).
  */
-export async function deleteFolder(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
+async function trashFolderWithContents(ctx: AppContext, actor: Actor, folderId: string): Promise<void> {
   const queries = workspaceQueries(ctx.readStore);
   const subtree = await queries.folderSubtree(actor.userId, folderId);
   if (subtree.length === 0) throw new NotFoundError(FOLDER_NOT_FOUND);
@@ -149,8 +183,14 @@ export async function purgeLiveFolder(ctx: AppContext, actor: Actor, folderId: s
     });
   }
   for (const folder of subtree.reverse()) {
-    await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: folder._id, userId: actor.userId, reason } });
+    await purgeFolder(ctx, actor, folder._id, reason);
   }
+}
+
+/** Removes one folder for good, then destroys its key (its name in the log becomes unreadable); see purgeScript. */
+export async function purgeFolder(ctx: AppContext, actor: Actor, folderId: string, reason: PurgeReason): Promise<void> {
+  const { events } = await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId, userId: actor.userId, reason } });
+  if (events.length > 0) await ctx.shredder?.destroyKey(folderKeyId(folderId));
 }
 
 export async function shareFolder(ctx: AppContext, actor: Actor, folderId: string): Promise<{ shareId: string }> {

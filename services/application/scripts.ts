@@ -13,6 +13,7 @@ import { handleCommand, type CommandSource } from './command-handler';
 import type { Actor, AppContext } from './context';
 import { scriptView, type ScriptView } from './views';
 import { withViewTotal } from '../../projections/script-views/queries';
+import { scriptKeyId } from '../security/data-keys';
 
 /** Commands with their metadata filled in from the actor and the clock. */
 type ScriptCommandInput = { [K in ScriptCommand['type']]: Omit<Extract<ScriptCommand, { type: K }>, 'metadata'> }[ScriptCommand['type']];
@@ -221,5 +222,8 @@ export async function deleteScript(ctx: AppContext, actor: Actor, scriptId: stri
  */
 export async function purgeScript(ctx: AppContext, actor: Actor, scriptId: string, reason: PurgeReason): Promise<void> {
   const { events } = await runScriptCommand(ctx, actor, { type: 'PurgeScript', data: { scriptId, userId: actor.userId, reason } });
+  // After the purge is recorded, never before: a refused purge must not shred a live script. (Should this process stop
+  // in between, the projector destroys the key when it meets the purge: SealedEventStore.)
+  if (events.length > 0) await ctx.shredder?.destroyKey(scriptKeyId(scriptId));
   if (events.length > 0 && reason !== 'account-deleted') await releaseScriptSlots(ctx, actor, 1);
 }

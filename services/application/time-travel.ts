@@ -40,6 +40,7 @@ export const AS_OF_BUSY = 'Time travel is busy; try again in a moment';
 
 export const SCRIPT_DID_NOT_EXIST = 'Script did not exist then';
 export const SCRIPT_DELETED_THEN = 'Script was deleted by then';
+export const SCRIPT_PURGED = 'Script was purged';
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
 async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -132,10 +133,14 @@ export type ScriptAsOf = Omit<ScriptStateAsOf, 'deleted'> & {
   historyTruncated: boolean;
 };
 
-/** One of the actor's scripts at `at`: 404 if it is not theirs, did not exist yet, or was deleted by then. */
+/**
+ * One of the actor's scripts at `at`: 404 if it is not theirs, did not exist yet, or was deleted by then; and at every
+ * instant once it was purged (its content is shredded; nothing of it is read again).
+ */
 export async function scriptAsOf(ctx: Stores, actor: Actor, scriptId: string, at: string): Promise<ScriptAsOf> {
   const owned = await ownedStreamQueries(ctx.readStore).owned(actor.userId, 'script', scriptId);
   if (!owned) throw new NotFoundError('Script not found');
+  if (owned.purgedAt) throw new NotFoundError(SCRIPT_PURGED);
   if (owned.createdAt > at) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);
   const state = await scriptGate(() => replayAsOf(ctx.eventStore, scriptStream(scriptId), at, scriptAsOfFold, AS_OF_HISTORY_MAX, scanCheckpoints(ctx.readStore)));
   if (!state) throw new NotFoundError(SCRIPT_DID_NOT_EXIST);

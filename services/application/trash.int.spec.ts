@@ -65,7 +65,7 @@ describe('purgeExpiredTrash (injected clock, TRASH_DAYS=30)', () => {
     await deleteScript(ctx(), alice, early.id);
     clock = T0 + 10 * DAY_MS;
     await deleteScript(ctx(), alice, late.id);
-    await deleteFolder(ctx(), alice, folder.id);
+    await deleteFolder(ctx(), alice, folder.id, 'trash');
     const entries = async () => (await listTrash(ctx(), alice, { limit: 50 })).items.map((e) => e.id).sort();
     expect(await entries()).toEqual([early.id, late.id, folder.id].sort());
 
@@ -103,14 +103,14 @@ describe('a folder trashed with more than a page of contents', () => {
     for (let i = 0; i < 230; i++) await createScript(ctx(), bob, { title: `s${i}`, content: `print(${i})`, folderId: i < 210 ? top.id : sub.id });
     const queries = workspaceQueries(readStore);
     const count = (folderId: string) => readStore.collection('scripts').countDocuments({ ownerId: bob.userId, folderId });
-    await deleteFolder(ctx(), bob, top.id);
+    await deleteFolder(ctx(), bob, top.id, 'trash');
     expect([await count(top.id), await count(sub.id)]).toEqual([0, 0]);
 
     await restoreFolderFromTrash(ctx(), bob, top.id);
     expect([await count(top.id), await count(sub.id)]).toEqual([210, 20]);
     expect((await listTrash(ctx(), bob, { limit: 50 })).items).toEqual([]);
 
-    await deleteFolder(ctx(), bob, top.id);
+    await deleteFolder(ctx(), bob, top.id, 'trash');
     await purgeFromTrash(ctx(), bob, top.id, 'folder');
     expect(await readStore.collection('trash').countDocuments({ ownerId: bob.userId })).toBe(0);
     expect(await queries.folder(bob.userId, sub.id)).toBeNull();

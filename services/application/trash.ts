@@ -7,7 +7,7 @@ import { workspaceQueries } from '../../projections/workspace/queries';
 import type { TrashDoc } from '../../projections/workspace/documents';
 import type { PageRequest } from '../../projections/keyset-page';
 import { purgeScript, runScriptCommand } from './scripts';
-import { runFolderCommand } from './folders';
+import { purgeFolder, runFolderCommand } from './folders';
 import type { Actor, AppContext } from './context';
 import { scriptView } from './views';
 import { withViewTotals } from '../../projections/script-views/queries';
@@ -101,12 +101,12 @@ export async function purgeFromTrash(ctx: AppContext, actor: Actor, id: string, 
       for (const item of items) await purgeTrashed(ctx, actor, item, reason);
     });
   }
-  await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: id, userId: actor.userId, reason } });
+  await purgeFolder(ctx, actor, id, reason);
 }
 
 async function purgeTrashed(ctx: AppContext, actor: Actor, item: TrashDoc, reason: PurgeReason): Promise<void> {
   if (item.kind === 'script') await purgeScript(ctx, actor, item._id, reason);
-  else await runFolderCommand(ctx, actor, { type: 'PurgeFolder', data: { folderId: item._id, userId: actor.userId, reason } });
+  else await purgeFolder(ctx, actor, item._id, reason);
 }
 
 /** Empties the account's trash: one purge event per script and folder. Returns how many entries were purged. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_KEY_BYTES, DataKeyDestroyedError, type DataKeyStore } from './data-keys';
+import { DATA_KEY_BYTES, DataKeyDestroyedError, scriptKeyId, type DataKeyStore } from './data-keys';
 
 /** `open` may be called twice per test: both stores share one backing storage (two processes, or a restart). */
 export function dataKeyStoreContract(name: string, setup: () => Promise<{ open: () => Promise<DataKeyStore>; cleanup: () => Promise<void> }>) {
@@ -58,6 +58,38 @@ export function dataKeyStoreContract(name: string, setup: () => Promise<{ open: 
       const { store } = await fresh();
       await store.destroy('ghost');
       await expect(store.keyFor('ghost')).rejects.toBeInstanceOf(DataKeyDestroyedError);
+    });
+
+    it('a script key is its own: destroying it leaves its account key and the other scripts\' keys', async () => {
+      const { store, open } = await fresh();
+      const account = await store.keyFor('u1');
+      const s1 = await store.keyFor(scriptKeyId('s1'), 'u1');
+      const s2 = await store.keyFor(scriptKeyId('s2'), 'u1');
+      expect(s1.length).toBe(DATA_KEY_BYTES);
+      expect(s1).not.toEqual(account);
+      expect(s1).not.toEqual(s2);
+      expect(await (await open()).keyFor(scriptKeyId('s1'), 'u1')).toEqual(s1);
+      await store.destroy(scriptKeyId('s1'));
+      expect(await store.find(scriptKeyId('s1'))).toBeNull();
+      await expect(store.keyFor(scriptKeyId('s1'), 'u1')).rejects.toBeInstanceOf(DataKeyDestroyedError);
+      expect(await store.find('u1')).toEqual(account);
+      expect(await store.find(scriptKeyId('s2'))).toEqual(s2);
+    });
+
+    it('destroying an account destroys every script key that belongs to it, and no new one is made', async () => {
+      const { store, open } = await fresh();
+      await store.keyFor('u1');
+      await store.keyFor(scriptKeyId('s1'), 'u1');
+      await store.keyFor(scriptKeyId('s2'), 'u1');
+      const other = await store.keyFor(scriptKeyId('s3'), 'u2');
+      await store.destroy('u1');
+      const again = await open();
+      for (const reader of [store, again]) {
+        expect(await reader.find(scriptKeyId('s1'))).toBeNull();
+        expect(await reader.find(scriptKeyId('s2'))).toBeNull();
+        expect(await reader.find(scriptKeyId('s3'))).toEqual(other);
+      }
+      await expect(store.keyFor(scriptKeyId('s4'), 'u1')).rejects.toBeInstanceOf(DataKeyDestroyedError);
     });
   });
 }

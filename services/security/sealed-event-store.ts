@@ -1,15 +1,17 @@
 import { LRUCache } from 'lru-cache';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppendResult, EventHeader, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent } from '../eventstore/event-store';
-import { DataKeyDestroyedError, type DataKeyStore, type KeyShredder } from './data-keys';
+import { DataKeyDestroyedError, folderKeyId, scriptKeyId, type DataKeyStore, type KeyShredder } from './data-keys';
 
 /**
  * Crypto-shredding as an event-store decorator. On append, the personal fields of a few event types (a script's title,
- * content and comment; a folder's name; an account's email and password hash) are replaced by one AES-256-GCM box sealed with the
- * owning account's data key; on read and subscribe they are opened again, so everything above the port sees plain
- * events. Deleting an account destroys its key: its events stay in the log, but their fields read as content gone
- * (the empty values of `SEALED_FIELDS`), which projections treat like any other value (the scripts are deleted by their own events anyway).
- * Events written before this existed carry no box and pass through unchanged (a mixed log).
+ * content and comment; a folder's name; an account's email and password hash) are replaced by one AES-256-GCM box; on
+ * read and subscribe they are opened again, so everything above the port sees plain events. A script's fields are
+ * sealed with that script's own key and a folder's name with that folder's (purging it destroys the key), an
+ * account's with the account's key (deleting the account destroys it and every script and folder key of it). Once its key is gone a box reads as content gone (the
+ * empty values of `SEALED_FIELDS`), which projections treat like any other value (the scripts are deleted by their own
+ * events anyway). Script and folder events sealed before they had keys of their own name the account's key and stay
+ * readable with it; events written before sealing existed carry no box and pass through unchanged (a mixed log).
  */
 
 /** Fields sealed per event type, with what they read as once the key is gone. */
@@ -23,17 +25,40 @@ const SEALED_FIELDS: Record<string, Record<string, unknown>> = {
   UserPasswordChanged: { passwordHash: '' },
 };
 
-/** Whose key seals an event: the owner recorded in the metadata by the script use cases, else the payload's own. */
+/** Event types sealed with the script's or folder's own key rather than the account's: the id field naming it and its key. */
+const OWN_KEYED: Record<string, { field: string; keyId: (id: string) => string }> = {
+  ScriptCreated: { field: 'scriptId', keyId: scriptKeyId },
+  ScriptSaved: { field: 'scriptId', keyId: scriptKeyId },
+  ScriptRestored: { field: 'scriptId', keyId: scriptKeyId },
+  FolderCreated: { field: 'folderId', keyId: folderKeyId },
+  FolderRenamed: { field: 'folderId', keyId: folderKeyId },
+};
+/** Events after which a stream's own key is destroyed: the id field naming it and its key. */
+const PURGES: Record<string, { field: string; keyId: (id: string) => string }> = {
+  ScriptPurged: { field: 'scriptId', keyId: scriptKeyId },
+  FolderPurged: { field: 'folderId', keyId: folderKeyId },
+};
+
+/** The account an event belongs to: the owner recorded in the metadata by the script use cases, else the payload's own. */
 function ownerOf(event: { type: string; data: Record<string, unknown>; metadata: { ownerId?: string } }): string | undefined {
   if (event.type.startsWith('User')) return typeof event.data.userId === 'string' ? event.data.userId : undefined;
   if (event.metadata.ownerId) return event.metadata.ownerId;
   return typeof event.data.ownerId === 'string' ? event.data.ownerId : undefined;
 }
 
-/** The stored box: `v1.<iv>.<tag>.<ciphertext>` (base64url), with the owner whose key opens it. */
+/**
+ * The stored box: `v1.<iv>.<tag>.<ciphertext>` (base64url), with the id of the key that opens it (an account's id, or
+ * `scriptKeyId(scriptId)`).
+ */
 export interface SealedBox {
   owner: string;
   box: string;
+}
+
+/** A key this process knows: `false` once destroyed; `account`: the account a script key belongs to. */
+interface CachedKey {
+  key: Buffer | false;
+  account: string | null;
 }
 
 const ALGORITHM = 'aes-256-gcm';
@@ -69,7 +94,7 @@ export class SealedEventStore implements EventStore, KeyShredder {
    * a projector reads every account's events, so an unbounded map held a key for every account there ever was. A
    * forgotten key is looked up again in the key store.
    */
-  private readonly keys: LRUCache<string, Buffer | false>;
+  private readonly keys: LRUCache<string, CachedKey>;
 
   constructor(
     private readonly inner: EventStore,
@@ -96,8 +121,12 @@ export class SealedEventStore implements EventStore, KeyShredder {
 
   async *subscribeToAll(options: { fromPosition: bigint | 'start'; signal: AbortSignal }): AsyncGenerator<RecordedEvent> {
     for await (const event of this.inner.subscribeToAll(options)) {
-      // Another process deleted the account: forget its key here too.
-      if (event.type === 'AccountDeleted' && isRecord(event.data) && typeof event.data.userId === 'string') this.keys.set(event.data.userId, false);
+      // Another process deleted the account: forget its key (and its scripts') here too.
+      if (event.type === 'AccountDeleted' && isRecord(event.data) && typeof event.data.userId === 'string') this.forget(event.data.userId);
+      // A purged script's or folder's key is destroyed by the purge; if that process stopped before it could, the projector does.
+      const purge = PURGES[event.type];
+      const purgedId = purge && isRecord(event.data) ? event.data[purge.field] : undefined;
+      if (purge && typeof purgedId === 'string') await this.shredPurged(purge.keyId(purgedId));
       const opened = this.openEvent(event);
       // Most events need no await (unsealed, or a key already known): a rebuild reads them at full speed.
       yield opened instanceof Promise ? await opened : opened;
@@ -108,10 +137,28 @@ export class SealedEventStore implements EventStore, KeyShredder {
     return this.inner.headPosition();
   }
 
-  /** Crypto-shredding: every event sealed for this account becomes unreadable, here and (once read) everywhere. */
-  async destroyKey(ownerId: string): Promise<void> {
-    await this.dataKeys.destroy(ownerId);
-    this.keys.set(ownerId, false);
+  /**
+   * Crypto-shredding: every event sealed with this key (an account's: and with its scripts' keys) becomes unreadable,
+   * here and (once read) everywhere.
+   */
+  async destroyKey(keyId: string): Promise<void> {
+    await this.dataKeys.destroy(keyId);
+    this.forget(keyId);
+  }
+
+  /** Marks the key destroyed in this process, with every cached script key that belongs to it. */
+  private forget(keyId: string): void {
+    this.keys.set(keyId, { key: false, account: null });
+    // Collected first: setting an entry while iterating the cache would move it and visit it again.
+    const belonging = [...this.keys.entries()].filter(([, cached]) => cached.account === keyId && cached.key).map(([id]) => id);
+    for (const id of belonging) this.keys.set(id, { key: false, account: keyId });
+  }
+
+  /** One read per purged script when it is not known here yet (a rebuild meets every purge): a write only if the key is still there. */
+  private async shredPurged(keyId: string): Promise<void> {
+    if (this.keys.get(keyId)?.key === false) return;
+    if (await this.dataKeys.find(keyId)) await this.dataKeys.destroy(keyId);
+    this.keys.set(keyId, { key: false, account: null });
   }
 
   async close(): Promise<void> {
@@ -125,14 +172,18 @@ export class SealedEventStore implements EventStore, KeyShredder {
     const owner = ownerOf({ type: event.type, data: event.data, metadata: event.metadata });
     // A content event without a known owner is a programming error: refuse rather than write it readable for ever.
     if (!owner) throw new Error(`${event.type} on ${stream} has no owner to seal it for`);
-    const key = await this.sealingKey(owner);
+    const own = OWN_KEYED[event.type];
+    const ownId = own ? event.data[own.field] : undefined;
+    if (own && typeof ownId !== 'string') throw new Error(`${event.type} on ${stream} names no ${own.field} to seal it for`);
+    const keyId = own ? own.keyId(ownId as string) : owner;
+    const key = await this.sealingKey(keyId, keyId === owner ? null : owner);
     const hidden: Record<string, unknown> = {};
     const rest: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(event.data)) {
       if (name in shredded) hidden[name] = value;
       else rest[name] = value;
     }
-    const sealedBox: SealedBox = { owner, box: seal(key, stream, event.type, hidden) };
+    const sealedBox: SealedBox = { owner: keyId, box: seal(key, stream, event.type, hidden) };
     return { ...event, data: { ...rest, sealed: sealedBox } };
   }
 
@@ -141,8 +192,9 @@ export class SealedEventStore implements EventStore, KeyShredder {
     if (!isRecord(event.data) || !isRecord(event.data.sealed)) return event;
     const { owner } = event.data.sealed as unknown as SealedBox;
     const known = this.keys.get(owner);
-    if (known !== undefined) return this.openWith(event, known || null);
-    return this.keyOf(owner).then((key) => this.openWith(event, key));
+    if (known !== undefined) return this.openWith(event, known.key || null);
+    const account = ownerOf(event as { type: string; data: Record<string, unknown>; metadata: { ownerId?: string } }) ?? null;
+    return this.keyOf(owner, account === owner ? null : account).then((key) => this.openWith(event, key));
   }
 
   private openWith(event: RecordedEvent, key: Buffer | null): RecordedEvent {
@@ -165,21 +217,22 @@ export class SealedEventStore implements EventStore, KeyShredder {
   }
 
   /** Cached after first use: a save costs no key-store round trip. Throws `DataKeyDestroyedError` for a deleted account. */
-  private async sealingKey(owner: string): Promise<Buffer> {
-    const cached = this.keys.get(owner);
-    if (cached) return cached;
-    if (cached === false) throw new DataKeyDestroyedError(owner);
-    const key = await this.dataKeys.keyFor(owner);
-    this.keys.set(owner, key);
+  private async sealingKey(keyId: string, account: string | null): Promise<Buffer> {
+    const cached = this.keys.get(keyId);
+    if (cached?.key) return cached.key;
+    if (cached?.key === false) throw new DataKeyDestroyedError(keyId);
+    if (account !== null && this.keys.get(account)?.key === false) throw new DataKeyDestroyedError(account);
+    const key = await this.dataKeys.keyFor(keyId, account ?? undefined);
+    this.keys.set(keyId, { key, account });
     return key;
   }
 
-  private async keyOf(owner: string): Promise<Buffer | null> {
-    const cached = this.keys.get(owner);
-    if (cached !== undefined) return cached || null;
-    const key = await this.dataKeys.find(owner);
+  private async keyOf(keyId: string, account: string | null): Promise<Buffer | null> {
+    const cached = this.keys.get(keyId);
+    if (cached !== undefined) return cached.key || null;
+    const key = await this.dataKeys.find(keyId);
     // A missing key is not remembered: the account may get one soon (another process made it).
-    if (key) this.keys.set(owner, key);
+    if (key) this.keys.set(keyId, { key, account });
     return key;
   }
 }

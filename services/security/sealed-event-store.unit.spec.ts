@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/event-store';
-import { DataKeyDestroyedError, newDataKey, type DataKeyStore } from './data-keys';
+import { DataKeyDestroyedError, newDataKey, scriptKeyId, type DataKeyStore } from './data-keys';
+import { seal } from './sealed-event-store';
 import { SealedEventStore } from './sealed-event-store';
 
 /** An in-memory log and key store: enough to see what the decorator writes and reads. */
@@ -23,18 +24,22 @@ function memory() {
     headPosition: async () => BigInt(rows.length),
     close: async () => undefined,
   };
-  const keys = new Map<string, Buffer | null>();
+  const keys = new Map<string, { key: Buffer | null; account?: string }>();
   const dataKeys: DataKeyStore = {
-    async keyFor(owner) {
-      if (keys.get(owner) === null) throw new DataKeyDestroyedError(owner);
-      if (!keys.has(owner)) keys.set(owner, newDataKey());
-      return keys.get(owner)!;
+    async keyFor(id, account) {
+      if (keys.get(id)?.key === null) throw new DataKeyDestroyedError(id);
+      if (account !== undefined && keys.get(account)?.key === null) throw new DataKeyDestroyedError(account);
+      if (!keys.has(id)) keys.set(id, { key: newDataKey(), ...(account === undefined ? {} : { account }) });
+      return keys.get(id)!.key!;
     },
-    find: async (owner) => keys.get(owner) ?? null,
-    destroy: async (owner) => void keys.set(owner, null),
+    find: async (id) => keys.get(id)?.key ?? null,
+    destroy: async (id) => {
+      keys.set(id, { key: null });
+      for (const entry of keys.values()) if (entry.account === id) entry.key = null;
+    },
     close: async () => undefined,
   };
-  return { rows, log, dataKeys };
+  return { rows, log, dataKeys, keys };
 }
 
 const meta = { actorId: 'user:u1', at: '2026-11-24T12:00:00.000Z', schemaVersion: 1, ownerId: 'u1' };
@@ -50,7 +55,8 @@ describe('SealedEventStore (crypto-shredding)', () => {
     const store = new SealedEventStore(log, dataKeys);
     await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
     expect(JSON.stringify(rows[0]!.data)).not.toMatch(/launch codes|Secret plan|first/);
-    expect(rows[0]!.data).toMatchObject({ scriptId: 's1', ownerId: 'u1', version: 1, sealed: { owner: 'u1' } });
+    // with the script's own key, which belongs to its account
+    expect(rows[0]!.data).toMatchObject({ scriptId: 's1', ownerId: 'u1', version: 1, sealed: { owner: scriptKeyId('s1') } });
     expect((await store.readStream('script-s1'))[0]!.data).toEqual(created.data);
     const subscribed: RecordedEvent[] = [];
     for await (const e of store.subscribeToAll({ fromPosition: 'start', signal: new AbortController().signal })) subscribed.push(e);
@@ -66,6 +72,63 @@ describe('SealedEventStore (crypto-shredding)', () => {
     // a fresh process (no cached key) reads the same
     expect((await new SealedEventStore(log, dataKeys).readStream('script-s1'))[0]!.data).toMatchObject({ content: '' });
     await expect(store.appendToStream('script-s2', [created], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(DataKeyDestroyedError);
+  });
+
+  it("destroying a script's key shreds that script only; its account and other scripts still read", async () => {
+    const { log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    const other: NewEvent = { ...created, data: { ...(created.data as object), scriptId: 's2', content: 'print("kept")' } };
+    const folder: NewEvent = { type: 'FolderCreated', data: { folderId: 'f1', ownerId: 'u1', name: 'Plans', parentId: null, isPublic: false }, metadata: meta };
+    await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    await store.appendToStream('script-s2', [other], { expectedRevision: 'no_stream' });
+    await store.appendToStream('folder-f1', [folder], { expectedRevision: 'no_stream' });
+    await store.destroyKey(scriptKeyId('s1'));
+    for (const reader of [store, new SealedEventStore(log, dataKeys)]) {
+      expect((await reader.readStream('script-s1'))[0]!.data).toMatchObject({ scriptId: 's1', title: '', content: '', comment: '' });
+      expect((await reader.readStream('script-s2'))[0]!.data).toMatchObject({ content: 'print("kept")' });
+      expect((await reader.readStream('folder-f1'))[0]!.data).toMatchObject({ name: 'Plans' });
+    }
+    const saved: NewEvent = { type: 'ScriptSaved', data: { scriptId: 's1', title: 't', content: 'x', version: 2, comment: '' }, metadata: meta };
+    await expect(store.appendToStream('script-s1', [saved], { expectedRevision: 'any' })).rejects.toThrow('This script was purged');
+  });
+
+  it("deleting the account shreds its scripts' keys too, also for a process that had them cached", async () => {
+    const { log, dataKeys } = memory();
+    const writer = new SealedEventStore(log, dataKeys);
+    const reader = new SealedEventStore(log, dataKeys);
+    await writer.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    expect((await reader.readStream('script-s1'))[0]!.data).toMatchObject({ content: 'print("launch codes")' });
+    await writer.destroyKey('u1');
+    expect((await writer.readStream('script-s1'))[0]!.data).toMatchObject({ content: '' });
+    // the reader learns of the deletion from the log, like a projector
+    await log.appendToStream('user-u1', [{ type: 'AccountDeleted', data: { userId: 'u1' }, metadata: meta }], { expectedRevision: 'any' });
+    for await (const _ of reader.subscribeToAll({ fromPosition: 'start', signal: new AbortController().signal })) void _;
+    expect((await reader.readStream('script-s1'))[0]!.data).toMatchObject({ content: '' });
+  });
+
+  it('a purge seen in the log destroys a script key its purge left behind', async () => {
+    const { log, dataKeys } = memory();
+    const store = new SealedEventStore(log, dataKeys);
+    await store.appendToStream('script-s1', [created], { expectedRevision: 'no_stream' });
+    await store.appendToStream('script-s1', [{ type: 'ScriptPurged', data: { scriptId: 's1', reason: 'emptied' }, metadata: meta }], { expectedRevision: 'any' });
+    expect(await dataKeys.find(scriptKeyId('s1'))).not.toBeNull();
+    for await (const _ of new SealedEventStore(log, dataKeys).subscribeToAll({ fromPosition: 'start', signal: new AbortController().signal })) void _;
+    expect(await dataKeys.find(scriptKeyId('s1'))).toBeNull();
+    expect(await dataKeys.find('u1')).toBeNull(); // never made: the script had a key of its own
+  });
+
+  it("a script event sealed before scripts had keys (with the account's key) still opens, until the account is deleted", async () => {
+    const { log, dataKeys } = memory();
+    const accountKey = await dataKeys.keyFor('u1');
+    const { title, content, comment, ...rest } = created.data as Record<string, unknown>;
+    const box = seal(accountKey, 'script-s1', 'ScriptCreated', { title, content, comment });
+    await log.appendToStream('script-s1', [{ ...created, data: { ...rest, sealed: { owner: 'u1', box } } }], { expectedRevision: 'no_stream' });
+    const store = new SealedEventStore(log, dataKeys);
+    expect((await store.readStream('script-s1'))[0]!.data).toEqual(created.data);
+    await store.destroyKey(scriptKeyId('s1'));
+    expect((await store.readStream('script-s1'))[0]!.data).toEqual(created.data);
+    await store.destroyKey('u1');
+    expect((await store.readStream('script-s1'))[0]!.data).toMatchObject({ content: '' });
   });
 
   it('keeps events without personal fields and older plain events as they are (a mixed log)', async () => {

@@ -6,6 +6,10 @@ interface KeyRow {
   key: Uint8Array | null;
 }
 
+interface ColumnRow {
+  name: string;
+}
+
 const asBuffer = (key: Uint8Array): Buffer => Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 
 /**
@@ -17,8 +21,9 @@ export class SqliteDataKeyStore implements DataKeyStore {
   private readonly db: SqliteDatabase;
   private readonly stmts: {
     get: Statement<[string], KeyRow>;
-    insert: Statement<[string, Buffer, string]>;
+    insert: Statement<[string, Buffer, string, string | null]>;
     destroy: Statement<[{ owner: string; at: string }]>;
+    destroyBelonging: Statement<[{ owner: string; at: string }]>;
   };
 
   constructor(filePath: string) {
@@ -35,21 +40,31 @@ export class SqliteDataKeyStore implements DataKeyStore {
         destroyed_at TEXT
       )
     `);
+    // Script keys belong to an account (added with them: a file from before has only account keys).
+    const columns = this.db.prepare<[], ColumnRow>('PRAGMA table_info(data_keys)').all();
+    if (!columns.some((c) => c.name === 'account_id')) this.db.exec('ALTER TABLE data_keys ADD COLUMN account_id TEXT');
+    this.db.exec('CREATE INDEX IF NOT EXISTS data_keys_account ON data_keys (account_id) WHERE account_id IS NOT NULL');
     this.stmts = {
       get: this.db.prepare<[string], KeyRow>('SELECT key FROM data_keys WHERE owner_id = ?'),
-      insert: this.db.prepare<[string, Buffer, string]>('INSERT OR IGNORE INTO data_keys (owner_id, key, created_at) VALUES (?, ?, ?)'),
+      insert: this.db.prepare<[string, Buffer, string, string | null]>('INSERT OR IGNORE INTO data_keys (owner_id, key, created_at, account_id) VALUES (?, ?, ?, ?)'),
       destroy: this.db.prepare<[{ owner: string; at: string }]>(
         `INSERT INTO data_keys (owner_id, key, created_at, destroyed_at) VALUES (@owner, NULL, @at, @at)
          ON CONFLICT (owner_id) DO UPDATE SET key = NULL, destroyed_at = @at`,
       ),
+      destroyBelonging: this.db.prepare<[{ owner: string; at: string }]>(
+        'UPDATE data_keys SET key = NULL, destroyed_at = @at WHERE account_id = @owner AND key IS NOT NULL',
+      ),
     };
   }
 
-  async keyFor(ownerId: string): Promise<Buffer> {
+  async keyFor(ownerId: string, account?: string): Promise<Buffer> {
     let row = this.stmts.get.get(ownerId);
     if (!row) {
+      // No new key for a deleted account's script: its deletion may already have swept the account's keys.
+      const accountRow = account === undefined ? undefined : this.stmts.get.get(account);
+      if (accountRow && !accountRow.key) throw new DataKeyDestroyedError(account!);
       // INSERT OR IGNORE then read: whoever inserted first (this or another process) wins, both use that key.
-      this.stmts.insert.run(ownerId, newDataKey(), new Date().toISOString());
+      this.stmts.insert.run(ownerId, newDataKey(), new Date().toISOString(), account ?? null);
       row = this.stmts.get.get(ownerId);
     }
     if (!row?.key) throw new DataKeyDestroyedError(ownerId);
@@ -62,7 +77,12 @@ export class SqliteDataKeyStore implements DataKeyStore {
   }
 
   async destroy(ownerId: string): Promise<void> {
-    this.stmts.destroy.run({ owner: ownerId, at: new Date().toISOString() });
+    const at = new Date().toISOString();
+    // One transaction: the account's tombstone and its script keys' go together.
+    this.db.transaction(() => {
+      this.stmts.destroy.run({ owner: ownerId, at });
+      this.stmts.destroyBelonging.run({ owner: ownerId, at });
+    })();
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,14 @@
 /**
  * Content search in Chromium: a line of one script, typed into the workspace search box, finds that script (and not
- * another that has only some of its words) with the line's number and the words marked; Tab reaches the line, Enter
+ * another that has only some of its words) with the line's number and the words marked, the best line first and the
+ * title opening the editor at it; Tab reaches the line, Enter
  * opens the editor with the cursor on it. "Include all versions" finds a word that only an older version has, and
  * its line opens that version's read-only view at the line. Matches page with "Load more".
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSignUp, UI_TIMEOUT, useBrowserApp, visible } from './harness';
+import { GROUPED_LISTING, LAST_GROUP_LINE, LAST_GROUP_TEXT } from '../fixtures/luau-grouped-listing';
 
 const app = useBrowserApp();
 
@@ -31,6 +33,22 @@ async function cursorAndMarkedLine(page: Page): Promise<{ cursor: string; marked
 }
 
 describe('content search', () => {
+  it('shows the line that says the query first, as written, and the title opens the editor at it', async () => {
+    const page = app.page;
+    await apiSignUp(page, app.url);
+    const script = await post<{ id: string }>(page, '/api/scripts', { title: 'Listing.luau', content: GROUPED_LISTING });
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Search folders and scripts').fill('if lastGroup ~= group then');
+    const results = page.getByRole('region', { name: 'Matches inside scripts' });
+    const lines = results.getByRole('list', { name: 'Matching lines in Listing.luau' });
+    const first = await visible(lines.getByRole('link').first());
+    expect(await first.locator('.match-line-no').innerText()).toBe(String(LAST_GROUP_LINE));
+    expect(await first.locator('.match-line-text').innerText()).toBe(LAST_GROUP_TEXT); // indentation kept
+    await results.getByRole('link', { name: 'Listing.luau' }).click();
+    await page.waitForURL((url) => url.pathname === `/script/${script.id}` && url.searchParams.get('line') === String(LAST_GROUP_LINE));
+    expect(await cursorAndMarkedLine(page)).toEqual({ cursor: String(LAST_GROUP_LINE), marked: String(LAST_GROUP_LINE) });
+  });
+
   it('finds a script by a line of its content and opens the editor at that line; all versions finds older text', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
@@ -46,7 +64,7 @@ describe('content search', () => {
     const lines = results.getByRole('list', { name: 'Matching lines in Spawn Setup' });
     const match = await visible(lines.getByRole('link', { name: /^Line 57:/ }));
     expect(await match.locator('.match-line-no').innerText()).toBe('57');
-    expect(await match.innerText()).toContain(line); // the whole line, its indentation dropped
+    expect(await match.locator('.match-line-text').innerText()).toBe(`\t${line}`); // the whole line, as written
     expect((await match.locator('mark').allInnerTexts()).map((w) => w.toLowerCase())).toEqual(
       expect.arrayContaining(['local', 'rootpart', 'character', 'waitforchild', 'humanoidrootpart']),
     );

@@ -1,6 +1,6 @@
 /**
- * Folders and uploads in Chromium against the real server: create, rename, move a script in, delete (to the trash,
- * scripts inside included); a repository upload with nested paths (real progress, lands on its folder); single and
+ * Folders and uploads in Chromium against the real server: create, rename, move a script in, delete (its scripts and
+ * subfolders to the root by default, or everything to the trash); a repository upload with nested paths (real progress, lands on its folder); single and
  * multiple file uploads with the spec's validation; a shared repository seen by a guest.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ function tree(name: string, files: Record<string, string>): string {
 }
 
 describe('folders and uploads', () => {
-  it('creates, renames, fills and deletes a folder; its scripts go to the trash with it', async () => {
+  it('creates, renames, fills and deletes a folder with everything in it: its scripts go to the trash with it', async () => {
     const page = app.page;
     await apiSignUp(page, app.url);
     const res = await page.request.post(`${app.url}/api/scripts`, { data: { title: 'Sword', content: 'local damage = 10\nreturn damage' } });
@@ -74,15 +74,40 @@ describe('folders and uploads', () => {
     await visible(page.getByText('No scripts found'));
     await page.getByLabel('Search folders and scripts').fill('');
 
-    // Delete the folder: the warning, then the folder goes to the trash with the script inside
+    // Delete the folder, second choice: the folder goes to the trash with the script inside
     await page.getByRole('button', { name: 'Delete Folder' }).click();
     const confirm = await visible(page.getByRole('alertdialog', { name: /Delete folder/ }));
-    await visible(confirm.getByText(/every script inside move to the trash together/));
-    await confirm.getByRole('button', { name: 'Move to trash' }).click();
+    await visible(confirm.getByText(/Its scripts and subfolders move to the root directory/));
+    await confirm.getByRole('button', { name: 'Delete the folder and everything in it' }).click();
     await toastWith(page, 'Moved to trash');
     await page.waitForURL(`${app.url}/`);
     await hidden(page.getByRole('link', { name: 'Weapons' }));
     await hidden(page.getByRole('link', { name: 'Sword' }));
+  });
+
+  it('deleting a folder by default moves its scripts and subfolders to the root, as the dialog warns', async () => {
+    const page = app.page;
+    await apiSignUp(page, app.url);
+    const folder = (await (await page.request.post(`${app.url}/api/folders`, { data: { name: 'src', parentId: null } })).json()) as { id: string };
+    const sub = (await (await page.request.post(`${app.url}/api/folders`, { data: { name: 'shared', parentId: folder.id } })).json()) as { id: string };
+    await page.request.post(`${app.url}/api/scripts`, { data: { title: 'init.server.lua', content: 'print("server")', folderId: folder.id } });
+    await page.request.post(`${app.url}/api/scripts`, { data: { title: 'util.lua', content: 'return {}', folderId: sub.id } });
+    await page.goto(`${app.url}/folder/${folder.id}`);
+    await visible(page.getByRole('heading', { name: 'src', level: 1 }));
+
+    await page.getByRole('button', { name: 'Delete Folder' }).click();
+    const confirm = await visible(page.getByRole('alertdialog', { name: /Delete folder/ }));
+    await visible(confirm.getByText(/Its scripts and subfolders move to the root directory; the empty folder goes to the trash/));
+    await visible(confirm.getByRole('button', { name: 'Delete the folder and everything in it' }));
+    await confirm.getByRole('button', { name: 'Delete folder, keep its scripts' }).click();
+    await toastWith(page, 'Folder deleted');
+    await page.waitForURL(`${app.url}/`);
+    await hidden(page.getByRole('link', { name: 'src', exact: true }));
+    await visible(page.getByRole('link', { name: 'init.server.lua' }));
+    await visible(page.getByRole('link', { name: 'shared', exact: true }));
+    // the subfolder keeps its script
+    await page.getByRole('link', { name: 'shared', exact: true }).click();
+    await visible(page.getByRole('link', { name: 'util.lua' }));
   });
 
   it('moves a script to the trash after confirmation', async () => {

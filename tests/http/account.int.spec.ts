@@ -7,6 +7,7 @@ import { openStorage } from '../../services/storage';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections/registry';
 import { openSqliteDataKeyStore } from '../../services/security/sqlite-data-keys';
+import { scriptKeyId } from '../../services/security/data-keys';
 import { Client, PASSWORD, signedInUser, startTestServer, uniqueName, type TestServer } from './client';
 
 let server: TestServer;
@@ -158,7 +159,7 @@ describe('delete account', () => {
     const binnedFolder = (await alice.post('/api/folders', { name: 'Binned folder' })).body;
     const inBinnedFolder = (await alice.post('/api/scripts', { title: 'Inside', content: 'print(1)', folderId: binnedFolder.id })).body;
     expect((await alice.delete(`/api/scripts/${binned.id}`)).status).toBe(204);
-    expect((await alice.delete(`/api/folders/${binnedFolder.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${binnedFolder.id}?contents=trash`)).status).toBe(204);
     expect((await alice.get('/api/trash')).body).toHaveLength(2);
     const laptop = await secondBrowser(alice);
     const admin = new Client(server.url, { apiKey: server.adminKey });
@@ -168,7 +169,7 @@ describe('delete account', () => {
     // Before: the log holds the content sealed, never in plain text.
     const sealedBefore = scriptRows(script.id);
     expect(sealedBefore).toHaveLength(2 + 1); // created, saved, shared
-    expect(JSON.parse(sealedBefore[0]!.data)).toEqual({ scriptId: script.id, ownerId: userId, folderId: folder.id, version: 1, sealed: { owner: userId, box: expect.stringMatching(/^v1\./) } });
+    expect(JSON.parse(sealedBefore[0]!.data)).toEqual({ scriptId: script.id, ownerId: userId, folderId: folder.id, version: 1, sealed: { owner: scriptKeyId(script.id), box: expect.stringMatching(/^v1\./) } });
     expect(rawLog()).not.toContain(MARKER);
     expect(rawLog()).not.toContain(TITLE);
     expect(rawLog()).not.toContain(FOLDER);
@@ -205,6 +206,10 @@ describe('delete account', () => {
 
     // After: the key is gone, the sealed events are still there, nothing readable is.
     expect(await openSqliteDataKeyStore(join(server.dataDir, 'data-keys.sqlite')).find(userId)).toBeNull();
+    // and with it every script key of the account
+    const keys = openSqliteDataKeyStore(join(server.dataDir, 'data-keys.sqlite'));
+    for (const id of [script.id, loose.id, binned.id, inBinnedFolder.id]) expect(await keys.find(scriptKeyId(id))).toBeNull();
+    await keys.close();
     expect(scriptRows(script.id).length).toBeGreaterThan(3);
     expect(rawLog()).not.toContain(MARKER);
     expect(rawLog()).not.toContain(TITLE);

@@ -3,6 +3,7 @@ import { SqliteDatabase } from '../../services/sqlite/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore } from '../../projections/read-store/embedded-read-store';
 import { PAGE_SCAN_CHARS } from '../../projections/content-search/queries';
+import { GROUPED_LISTING, LAST_GROUP_LINE, LAST_GROUP_TEXT } from '../fixtures/luau-grouped-listing';
 import { Client, PASSWORD, createFolder, createScript, signedInUser, startTestServer, type TestServer } from './client';
 
 /** Full-text search of one's own scripts: `GET /api/search?type=content` (session) and `GET /api/v1/search` (API key). */
@@ -42,6 +43,20 @@ describe('content search (GET /api/search?type=content)', () => {
         ],
       },
     ]);
+  });
+
+  it('shows the line that says the query first, indentation kept, in a Luau file where earlier lines hold some of its words', async () => {
+    const alice = await signedInUser(server.url, 'ranker');
+    const script = await createScript(alice, { title: 'Listing.luau', content: GROUPED_LISTING });
+    for (const query of ['if lastGroup ~= group then', 'lastGroup ~= group']) {
+      const [item] = (await search(alice, query)).body as { scriptId: string; lines: { line: number; text: string }[] }[];
+      expect(item!.scriptId).toBe(script.id);
+      expect(item!.lines[0]).toMatchObject({ line: LAST_GROUP_LINE, text: LAST_GROUP_TEXT });
+    }
+    // the public API ranks the same way
+    const key = (await alice.post('/api/api-keys', { name: 'cli' })).body.key as string;
+    const v1 = await new Client(server.url, { apiKey: key }).get(`/api/v1/search?q=${encodeURIComponent('if lastGroup ~= group then')}`);
+    expect(v1.body[0].lines[0]).toMatchObject({ line: LAST_GROUP_LINE, text: LAST_GROUP_TEXT });
   });
 
   it('needs every word, as whole words, in any case; the title counts', async () => {

@@ -130,7 +130,43 @@ describe('folders', () => {
     expect(res.body[0]).toMatchObject({ title: expect.any(String), preview: expect.any(String), size: expect.any(Number), folderId: folder.id, version: 1 });
   });
 
-  it('delete moves the folder to the trash with its subfolders and every script inside; the rest stays', async () => {
+  it('delete (the default) moves its scripts and subfolders to the root and only the empty folder to the trash', async () => {
+    const top = await createFolder(alice, 'Emptied');
+    const sub = await createFolder(alice, 'Emptied sub', top.id);
+    const subsub = await createFolder(alice, 'Emptied subsub', sub.id);
+    const s1 = await createScript(alice, { title: 'init.server.lua', folderId: top.id });
+    const s2 = await createScript(alice, { title: 'init.lua', folderId: sub.id });
+    const s3 = await createScript(alice, { title: 'deep.lua', folderId: subsub.id });
+    const share = (await alice.post(`/api/folders/${top.id}/share`)).body.shareId;
+
+    expect((await alice.delete(`/api/folders/${top.id}`)).status).toBe(204);
+
+    expect((await alice.get(`/api/folders/${top.id}`)).status).toBe(404);
+    // its scripts at the root, its subfolders at the root keeping what they hold
+    expect((await alice.get(`/api/scripts/${s1.id}`)).body).toMatchObject({ folderId: null, version: 1 });
+    expect((await alice.get(`/api/folders/${sub.id}`)).body).toMatchObject({ parentId: null });
+    expect((await alice.get(`/api/folders/${subsub.id}`)).body).toMatchObject({ parentId: sub.id });
+    expect((await alice.get(`/api/scripts/${s2.id}`)).body.folderId).toBe(sub.id);
+    expect((await alice.get(`/api/scripts/${s3.id}`)).body.folderId).toBe(subsub.id);
+    expect(ids((await alice.get('/api/root-scripts')).body)).toContain(s1.id);
+    expect(ids((await alice.get('/api/folders?parentId=null')).body)).toContain(sub.id);
+    // the trash holds the folder alone; restoring it brings back an empty folder
+    const trash = (await alice.get('/api/trash')).body as { kind: string; id: string }[];
+    expect(trash.filter((e) => [top.id, sub.id, subsub.id, s1.id, s2.id, s3.id].includes(e.id))).toEqual([expect.objectContaining({ kind: 'folder', id: top.id })]);
+    expect((await new Client(server.url).get(`/api/share/folder/${share}`)).status).toBe(404);
+    expect((await alice.post(`/api/trash/folders/${top.id}/restore`)).status).toBe(204);
+    expect((await alice.get(`/api/folders/${top.id}/scripts`)).body).toEqual([]);
+    expect((await alice.get(`/api/scripts/${s1.id}`)).body.folderId).toBeNull();
+    // `?contents=root` says the same; anything else is refused with nothing done
+    const refused = await alice.delete(`/api/folders/${top.id}?contents=everything`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^contents must be root .* or trash/);
+    expect((await alice.get(`/api/folders/${top.id}`)).status).toBe(200);
+    expect((await alice.delete(`/api/folders/${top.id}?contents=root`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${top.id}`)).status).toBe(404);
+  });
+
+  it('delete with ?contents=trash moves the folder to the trash with its subfolders and every script inside; the rest stays', async () => {
     const top = await createFolder(alice, 'Doomed');
     const sub = await createFolder(alice, 'Doomed sub', top.id);
     const subsub = await createFolder(alice, 'Doomed subsub', sub.id);
@@ -142,7 +178,7 @@ describe('folders', () => {
     await alice.put(`/api/scripts/${s3.id}`, { content: 'second version' });
     const topShare = (await alice.post(`/api/folders/${top.id}/share`)).body.shareId;
 
-    const del = await alice.delete(`/api/folders/${top.id}`);
+    const del = await alice.delete(`/api/folders/${top.id}?contents=trash`);
     expect(del.status).toBe(204);
 
     for (const folder of [top, sub, subsub]) expect((await alice.get(`/api/folders/${folder.id}`)).status).toBe(404);
@@ -280,7 +316,7 @@ describe('concurrent folder changes', () => {
       await Promise.all([user.put(`/api/folders/${a.id}`, { parentId: b.id }), user.put(`/api/folders/${b.id}`, { parentId: a.id })]);
     }
     const script = await createScript(user, { title: 'inside', folderId: created[1]! });
-    for (const id of created) expect([204, 404]).toContain((await user.delete(`/api/folders/${id}`)).status);
+    for (const id of created) expect([204, 404]).toContain((await user.delete(`/api/folders/${id}?contents=trash`)).status);
     expect((await user.get('/api/folders')).body).toEqual([]);
     // The script went to the trash with whichever folder took it.
     expect((await user.get(`/api/scripts/${script.id}`)).status).toBe(404);

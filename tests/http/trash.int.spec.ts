@@ -101,7 +101,7 @@ describe('trash (TRASH_DAYS default 30)', () => {
     const outside = await createScript(alice, { title: 'outside' });
     const folderShare = (await alice.post(`/api/folders/${top.id}/share`)).body.shareId as string;
 
-    expect((await alice.delete(`/api/folders/${top.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${top.id}?contents=trash`)).status).toBe(204);
     expect((await alice.get('/api/folders')).body).toEqual([]);
     expect(ids((await alice.get('/api/scripts')).body)).toEqual([outside.id]);
     expect((await alice.get('/api/search?q=ui')).body).toEqual([]);
@@ -142,8 +142,8 @@ describe('trash (TRASH_DAYS default 30)', () => {
     const parent = await createFolder(alice, 'Parent');
     const child = await createFolder(alice, 'util', parent.id);
     const deep = await createScript(alice, { title: 'deep', folderId: child.id });
-    expect((await alice.delete(`/api/folders/${child.id}`)).status).toBe(204);
-    expect((await alice.delete(`/api/folders/${parent.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${child.id}?contents=trash`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${parent.id}?contents=trash`)).status).toBe(204);
     expect((await alice.delete(`/api/trash/folders/${parent.id}`)).status).toBe(204);
     expect((await alice.post(`/api/trash/folders/${child.id}/restore`)).status).toBe(204);
     expect((await alice.get(`/api/folders/${child.id}`)).body.parentId).toBeNull();
@@ -155,7 +155,7 @@ describe('trash (TRASH_DAYS default 30)', () => {
     const folder = await createFolder(alice, 'Gone');
     const script = await createScript(alice, { title: 'first out', folderId: folder.id });
     expect((await alice.delete(`/api/scripts/${script.id}`)).status).toBe(204);
-    expect((await alice.delete(`/api/folders/${folder.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${folder.id}?contents=trash`)).status).toBe(204);
     expect((await alice.delete(`/api/trash/folders/${folder.id}`)).status).toBe(204);
     expect((await alice.post(`/api/trash/scripts/${script.id}/restore`)).status).toBe(204);
     expect((await alice.get(`/api/scripts/${script.id}`)).body.folderId).toBeNull();
@@ -169,7 +169,7 @@ describe('trash (TRASH_DAYS default 30)', () => {
     expect((await alice.put(`/api/scripts/${loose.id}`, { content: 'y'.repeat(1000) })).status).toBe(200);
     const used = (await alice.get('/api/user')).body.storage.usedBytes as number;
     expect((await alice.delete(`/api/scripts/${loose.id}`)).status).toBe(204);
-    expect((await alice.delete(`/api/folders/${folder.id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/folders/${folder.id}?contents=trash`)).status).toBe(204);
     // The trash counts in the storage quota until purged.
     expect((await alice.get('/api/user')).body.storage.usedBytes).toBe(used);
 

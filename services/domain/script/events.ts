@@ -71,5 +71,12 @@ export const VIEW_KINDS: readonly ViewKind[] = ['page', 'raw'];
 /** Views are counted in batches in their own stream (`scriptviews-<scriptId>`), so a busy raw URL never contends with saves. */
 export type ScriptViewsCounted = { type: 'ScriptViewsCounted'; data: { scriptId: string; count: number; kind?: ViewKind } };
 
+/**
+ * The administrator opened the script's content while it had no live share link (docs/security.md). In its own stream
+ * (`scriptaccess-<scriptId>`), so a read never contends with the owner's saves; shown in the owner's Activity.
+ */
+export type ScriptReadByAdmin = { type: 'ScriptReadByAdmin'; data: { scriptId: string; version: number } };
+
 export const scriptStream = (scriptId: string) => `script-${scriptId}`;
+export const scriptAccessStream = (scriptId: string) => `scriptaccess-${scriptId}`;
 export const scriptViewsStream = (scriptId: string) => `scriptviews-${scriptId}`;

@@ -8,6 +8,7 @@ import { topScriptViews } from '../../application/script-views';
 import { NotFoundError } from '../../domain/shared/errors';
 import { pageRequest, sendPage } from '../pagination';
 import { parse } from '../validation';
+import { recordAdminRead } from '../../application/admin-reads';
 
 /**
  * `/admin-api`: projected statistics, all users, all scripts. The key is checked on the server, never in the browser.
@@ -43,7 +44,10 @@ export function adminRoutes(ctx: GatewayContext): Router {
     if (!user) throw new NotFoundError('User not found');
     res.json({ id: user._id, username: user.username, createdAt: user.createdAt });
   });
-  /** Script summaries (the 300-character `preview` and `size` in bytes); the content is `GET /admin-api/scripts/{id}`. */
+  /**
+   * Script summaries (`size` in bytes; the 300-character `preview` of shared scripts only, null for a private one);
+   * the content is `GET /admin-api/scripts/{id}`, whose reads of private scripts are recorded for their owners.
+   */
   router.get('/scripts', async (req, res) => {
     const { userId } = parse(AdminScriptsQuery, req.query);
     const page = await admin.scriptsPage(userId, pageRequest('adminScripts', req.query));
@@ -56,7 +60,8 @@ export function adminRoutes(ctx: GatewayContext): Router {
         username: names.get(s.ownerId) ?? null,
         views: s.views,
         updatedAt: s.updatedAt,
-        preview: s.preview,
+        // A private script's text is read only by opening it, which its owner sees (recordAdminRead).
+        preview: s.shareId ? s.preview : null,
         size: s.size,
       })),
       next: page.next,
@@ -65,6 +70,7 @@ export function adminRoutes(ctx: GatewayContext): Router {
   router.get('/scripts/:id', async (req, res) => {
     const script = await admin.script(parse(IdParam, req.params).id);
     if (!script) throw new NotFoundError('Script not found');
+    await recordAdminRead(ctx, { id: script._id, ownerId: script.ownerId, version: script.version, shareId: script.shareId });
     const names = await admin.usernamesOf([script.ownerId]);
     res.json({
       id: script._id,

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   createFolder,
   deleteFolder,
@@ -15,6 +16,9 @@ import { actorOf } from '../middleware/auth';
 import { CreateFolderBody, FolderListQuery, IdParam, UpdateFolderBody } from '../schemas';
 import { parse } from '../validation';
 import { pageRequest, sendPage } from '../pagination';
+
+const CONTENTS_CHOICE = 'contents must be root (the default: scripts and subfolders move to the root) or trash (everything goes to the trash)';
+const DeleteFolderQuery = z.object({ contents: z.enum(['root', 'trash'], { error: CONTENTS_CHOICE }).default('root') });
 
 /** `/api/folders`, behind a session. */
 export function folderRoutes(ctx: GatewayContext): Router {
@@ -44,8 +48,11 @@ export function folderRoutes(ctx: GatewayContext): Router {
     res.json(await updateFolder(ctx, actorOf(res), id, parse(UpdateFolderBody, req.body)));
   });
 
+  /** Default: the folder's scripts and subfolders move to the root; `?contents=trash`: they go to the trash with it. */
   router.delete('/folders/:id', async (req, res) => {
-    await deleteFolder(ctx, actorOf(res), parse(IdParam, req.params).id);
+    const { id } = parse(IdParam, req.params);
+    const { contents } = parse(DeleteFolderQuery, req.query);
+    await deleteFolder(ctx, actorOf(res), id, contents);
     res.status(204).end();
   });
 

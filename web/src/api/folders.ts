@@ -40,8 +40,11 @@ export async function updateFolder(id: string, input: { name?: string; isPublic?
   return folder;
 }
 
-export async function deleteFolder(id: string): Promise<void> {
-  await apiFetch<void>(`/api/folders/${enc(id)}`, { method: 'DELETE' });
+/** What deleting a folder does with its scripts and subfolders: move them to the root (the default) or trash them too. */
+export type FolderContents = 'root' | 'trash';
+
+export async function deleteFolder(id: string, contents: FolderContents = 'root'): Promise<void> {
+  await apiFetch<void>(`/api/folders/${enc(id)}${contents === 'trash' ? '?contents=trash' : ''}`, { method: 'DELETE' });
   removeQueries(['folder', id]); // gone: do not refetch it (the page showing it navigates away)
   await refreshFolders();
 }

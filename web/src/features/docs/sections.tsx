@@ -163,11 +163,15 @@ export const docSections: DocSection[] = [
         </p>
         <h3>Trash</h3>
         <p>
-          Deleting a script or a folder moves it to the <strong>Trash</strong> (in the user menu). It stays there for 30 days
+          Deleting a script moves it to the <strong>Trash</strong> (in the user menu). Deleting a folder moves its scripts and
+          subfolders to the root and the empty folder to the Trash; choose <em>Delete the folder and everything in it</em> to
+          move it to the Trash with all it holds. What is in the Trash stays there for 30 days
           (the instance's <code>TRASH_DAYS</code>) and still counts towards your storage and script limits.{' '}
           <strong>Restore</strong> brings it back with every version and its activity; a folder comes back with everything
           that was deleted with it. Share links are revoked on deletion and stay revoked after a restore: share again for a
-          new link. <strong>Empty trash</strong>, or the 30 days running out, deletes it for good.
+          new link. <strong>Empty trash</strong>, or the 30 days running out, deletes it for good: its key is destroyed, so
+          nothing of its titles, names or contents can be read again, time travel included; the history keeps only ids,
+          times, version numbers and sizes.
         </p>
         <h3>Live updates</h3>
         <p>
@@ -280,9 +284,10 @@ luavault search GetService Players        # file:line: text for every match`}</p
             matches come first.
           </li>
           <li>
-            Each match shows the script&apos;s folder, its version and up to five matching lines with their line numbers, your
-            words highlighted. Click a line (or move to it with <Kbd>Tab</Kbd> and press <Kbd>Enter</Kbd>) to open the script
-            in the editor with the cursor on that line.
+            Each match shows the script&apos;s folder, its version and its five best matching lines with their line numbers
+            and indentation, your words highlighted: lines holding what you typed as a phrase first, then lines with every
+            word, then the rest. Click the title to open the script at the best line, or a line (or move to it with{' '}
+            <Kbd>Tab</Kbd> and press <Kbd>Enter</Kbd>) to open the editor with the cursor on that line.
           </li>
           <li>
             <strong>Include all versions</strong> searches every older version too. A match found only in an older version is

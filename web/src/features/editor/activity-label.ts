@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   ScriptDeleted: 'Deleted',
   ScriptTrashed: 'Trashed',
   ScriptRestoredFromTrash: 'Restored from trash',
+  ScriptReadByAdmin: 'Opened by admin',
 };
 
 /** The label for an event type; null for a type this version of the app does not know (nothing shown). */

@@ -71,7 +71,7 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'time-travel',
       question: 'Can I see my workspace as it was yesterday?',
       answer: [
-        'Yes. On My Workspace, choose a date and time under As of (or click Yesterday): your folders and scripts appear as they were then, including scripts deleted since, with the activity up to that moment. It is read-only; Back to now returns to the present.',
+        'Yes. On My Workspace, choose a date and time under As of (or click Yesterday): your folders and scripts appear as they were then, including scripts deleted since (but not those deleted for good from the Trash), with the activity up to that moment. It is read-only; Back to now returns to the present.',
         "A script's History also has an As of tab that shows its title and content at the moment you choose.",
       ],
     },
@@ -101,14 +101,15 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'folders',
       question: 'What happens to my scripts when I delete a folder?',
       answer: [
-        'The folder moves to the Trash with its subfolders and every script inside them. Restoring the folder from the Trash brings all of it back, with every version.',
+        'They move to the root of My Workspace, and so do its subfolders, each with what it holds; only the empty folder goes to the Trash.',
+        'To delete a folder together with its subfolders and every script inside them, choose Delete the folder and everything in it: all of it moves to the Trash as one entry, and restoring the folder brings all of it back, with every version.',
       ],
     },
     {
       id: 'trash',
       question: 'Can I get a deleted script back?',
       answer: [
-        `Yes, for ${config?.trashDays ?? 30} days: deleted scripts and folders wait on the Trash page (in the user menu). Restore brings a script back with its whole history; its old share link no longer works, so share it again for a new one. After that period, or when you empty the trash, it is deleted for good. Until then it still counts towards your storage and script limits.`,
+        `Yes, for ${config?.trashDays ?? 30} days: deleted scripts and folders wait on the Trash page (in the user menu). Restore brings a script back with its whole history; its old share link no longer works, so share it again for a new one. After that period, or when you empty the trash, it is deleted for good: its key is destroyed, so its titles, names and contents can never be read again (time travel included); the history keeps only ids, times, version numbers and sizes. Until then it still counts towards your storage and script limits.`,
       ],
     },
     {
@@ -141,7 +142,8 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'private',
       question: 'Are my scripts private?',
       answer: [
-        'Yes. Your scripts and folders are visible only to you until you create a share link. Other users cannot see or find them.',
+        'From other users, yes: your scripts and folders are visible only to you until you create a share link. Other users cannot see or find them.',
+        'The administrator of this LuaVault can see every account\u2019s script titles, sizes and dates, and can open and download any script. Opening one you have not shared is recorded in that script\u2019s Activity (\u201cOpened by admin\u201d), so you see when it happened; the list shows the administrator no text of a private script.',
       ],
     },
   ];

@@ -27,12 +27,3 @@ export function splitByHighlights(text: string, ranges: readonly (readonly [numb
   if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), mark: false });
   return pieces;
 }
-
-/**
- * The line without its leading indentation, ranges shifted to match: a match deep in nested code still shows its
- * words first. `indent` is what was removed (in characters).
- */
-export function withoutIndent(text: string, ranges: readonly (readonly [number, number])[]): { text: string; ranges: [number, number][]; indent: number } {
-  const indent = text.length - text.trimStart().length;
-  return { text: text.slice(indent), ranges: ranges.map(([s, e]): [number, number] => [s - indent, e - indent]), indent };
-}

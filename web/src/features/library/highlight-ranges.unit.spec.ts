@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByHighlights, withoutIndent } from './highlight-ranges';
+import { splitByHighlights } from './highlight-ranges';
 
 const marked = (pieces: { text: string; mark: boolean }[]) => pieces.filter((p) => p.mark).map((p) => p.text);
 
@@ -45,17 +45,5 @@ describe('splitByHighlights', () => {
   it('gives the whole line unmarked without ranges, and one empty piece for an empty line', () => {
     expect(splitByHighlights('print(1)', [])).toEqual([{ text: 'print(1)', mark: false }]);
     expect(splitByHighlights('', [])).toEqual([{ text: '', mark: false }]);
-  });
-});
-
-describe('withoutIndent', () => {
-  it('drops leading tabs and spaces and shifts the ranges with them', () => {
-    const line = withoutIndent('\t\t  return Players', [[11, 18]]);
-    expect(line).toEqual({ text: 'return Players', ranges: [[7, 14]], indent: 4 });
-    expect(marked(splitByHighlights(line.text, line.ranges))).toEqual(['Players']);
-  });
-
-  it('leaves an unindented line as it is', () => {
-    expect(withoutIndent('print(x)', [[6, 7]])).toEqual({ text: 'print(x)', ranges: [[6, 7]], indent: 0 });
   });
 });

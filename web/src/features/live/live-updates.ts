@@ -15,6 +15,7 @@ export const CHANGE_TYPES = [
   'script.shared',
   'script.unshared',
   'script.deleted',
+  'script.read-by-admin',
   'folder.created',
   'folder.renamed',
   'folder.moved',

@@ -17,6 +17,9 @@ import './trash.css';
 
 export const EMPTY_TRASH_CONFIRMATION =
   'Everything in the trash will be deleted for good, with every version. Its storage and script slots are given back. This cannot be undone.';
+/** What a purge leaves, said exactly (docs/security.md, "Deleted for good"). */
+const WHAT_REMAINS =
+  'Nothing of its titles, names or contents can be read again, time travel included. What remains in the history: ids, the times of changes, version numbers and sizes.';
 
 /** /trash: what the user deleted, for TRASH_DAYS (30 by default); restore brings each item back with its history. */
 export default function TrashPage() {
@@ -136,8 +139,8 @@ export default function TrashPage() {
         title={`Delete “${purging?.name ?? ''}” for good?`}
         description={
           purging?.kind === 'folder'
-            ? 'The folder, its subfolders and every script in them are deleted for good, with every version. This cannot be undone.'
-            : 'The script is deleted for good, with every version. This cannot be undone.'
+            ? `The folder, its subfolders and every script in them are deleted for good, with every version. This cannot be undone. ${WHAT_REMAINS}`
+            : `The script is deleted for good, with every version. This cannot be undone. ${WHAT_REMAINS}`
         }
         confirmLabel="Delete for good"
         pendingLabel="Deleting..."

@@ -31,7 +31,8 @@ export interface AdminScript {
   views: number;
   updatedAt: string;
   /** the first 300 characters; the content comes from `getAdminScript` */
-  preview: string;
+  /** shared scripts only: a private one's text is read by opening it, which its owner sees */
+  preview: string | null;
   size: number;
 }
 /** One page of an admin list and the next page's URL (from the `Link` header), null on the last page. */

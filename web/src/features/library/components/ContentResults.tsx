@@ -4,7 +4,7 @@ import { FileCodeIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useContentSearch } from '../../../api/search';
 import type { ContentMatchLine, ContentSearchResult } from '../../../api/types';
-import { splitByHighlights, withoutIndent } from '../highlight-ranges';
+import { splitByHighlights } from '../highlight-ranges';
 import { CardList } from './CardList';
 import { FolderTrail } from './Cards';
 import './content-search.css';
@@ -49,7 +49,10 @@ export function ContentResults({
   );
 }
 
-/** One matching version of a script: where it is, which version, and its matching lines, each a link to that line. */
+/**
+ * One matching version of a script: where it is, which version, and its best matching lines (best first), each a link
+ * to that line; the title opens the editor at the best one.
+ */
 function ContentMatchCard({ match }: { match: ContentSearchResult }) {
   const at = (line?: number) =>
     paths.scriptAt(match.scriptId, { line, version: match.current ? undefined : match.version, folderId: match.folderId });
@@ -59,7 +62,7 @@ function ContentMatchCard({ match }: { match: ContentSearchResult }) {
       <div className="item-card-head">
         <FileCodeIcon size={18} className="item-icon" />
         <h3 className="item-title">
-          <Link to={at()}>{match.title}</Link>
+          <Link to={at(match.lines[0]?.line)}>{match.title}</Link>
         </h3>
         <Badge variant="secondary">v{match.version}</Badge>
         {!match.current && <Badge variant="outline">old version</Badge>}
@@ -79,10 +82,9 @@ function ContentMatchCard({ match }: { match: ContentSearchResult }) {
   );
 }
 
-/** A matching line as a link: its number, then its text (indentation dropped) with the query's words marked. */
+/** A matching line as a link: its number, then its text as written (indentation kept) with the query's words marked. */
 function MatchLineLink({ line, to }: { line: ContentMatchLine; to: string }) {
-  const shown = withoutIndent(line.text, line.highlights);
-  const pieces = splitByHighlights(shown.text, shown.ranges);
+  const pieces = splitByHighlights(line.text, line.highlights);
   return (
     <Link to={to} className="match-line">
       <span className="sr-only">Line {line.line}: </span>

@@ -1,11 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field } from '../../../components/ui/Input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { createFolder, deleteFolder, updateFolder, useAllFolders } from '../../../api/folders';
+import { createFolder, deleteFolder, updateFolder, useAllFolders, type FolderContents } from '../../../api/folders';
 import { moveScript } from '../../../api/scripts';
 import type { Folder, Script } from '../../../api/types';
 import { trashPeriod, useTrashDays } from '../../trash/trash-days';
@@ -97,27 +96,52 @@ export function FolderNameDialog({
   );
 }
 
+/**
+ * Deleting a folder offers two choices: by default (the spec) its scripts and subfolders move to the root and only the
+ * empty folder goes to the trash; the second choice sends the folder and everything in it to the trash together.
+ */
 export function DeleteFolderDialog({ open, onOpenChange, folder, onDeleted }: { open: boolean; onOpenChange: (o: boolean) => void; folder: Folder; onDeleted?: () => void }) {
   const trashDays = useTrashDays();
+  const [pending, setPending] = useState<FolderContents | null>(null);
+  const run = async (contents: FolderContents) => {
+    setPending(contents);
+    try {
+      await deleteFolder(folder.id, contents);
+      toast(
+        contents === 'root'
+          ? { title: 'Folder deleted', description: 'Its scripts and subfolders are now at the root.' }
+          : { title: 'Moved to trash', description: `The folder and everything inside can be restored from the Trash page for ${trashPeriod(trashDays)}.` },
+      );
+      onOpenChange(false);
+      onDeleted?.();
+    } catch (err) {
+      toast({ title: 'Failed to delete folder', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  };
   return (
-    <ConfirmDialog
+    <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(o) => pending === null && onOpenChange(o)}
       title={`Delete folder “${folder.name}”?`}
-      description={`The folder, its subfolders and every script inside move to the trash together. You can restore them from the Trash page for ${trashPeriod(trashDays)}.`}
-      confirmLabel="Move to trash"
-      pendingLabel="Moving..."
-      destructive
-      onConfirm={async () => {
-        try {
-          await deleteFolder(folder.id);
-          toast({ title: 'Moved to trash', description: `The folder and everything inside can be restored from the Trash page for ${trashPeriod(trashDays)}.` });
-          onDeleted?.();
-        } catch (err) {
-          toast({ title: 'Failed to delete folder', description: errorMessage(err), variant: 'destructive' });
-          throw err;
-        }
-      }}
+      description={`Its scripts and subfolders move to the root directory; the empty folder goes to the trash. Or delete the folder and everything in it: they move to the trash together, restorable from the Trash page for ${trashPeriod(trashDays)}.`}
+      size="sm"
+      alert
+      initialFocus="[data-cancel]"
+      footer={
+        <>
+          <Button variant="outline" data-cancel onClick={() => onOpenChange(false)} disabled={pending !== null}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void run('trash')} disabled={pending !== null}>
+            {pending === 'trash' ? 'Moving...' : 'Delete the folder and everything in it'}
+          </Button>
+          <Button variant="primary" onClick={() => void run('root')} disabled={pending !== null}>
+            {pending === 'root' ? 'Deleting...' : 'Delete folder, keep its scripts'}
+          </Button>
+        </>
+      }
     />
   );
 }
