@@ -47,7 +47,7 @@ describe('the sync plan', () => {
     expect(makePlan(new Map([['a.lua', edited]]), tree(script('s1', 'a.lua', 1)), seen).map((e) => e.kind)).toEqual(['local-modified']);
     expect(makePlan(new Map([['a.lua', v1]]), tree(script('s1', 'a.lua', 2)), seen).map((e) => e.kind)).toEqual(['remote-modified']);
     const both = makePlan(new Map([['a.lua', edited]]), tree(script('s1', 'a.lua', 2)), seen);
-    expect(both).toMatchObject([{ kind: 'conflict', reason: 'changed here and on the server (v2, last seen v1)' }]);
+    expect(both).toMatchObject([{ kind: 'conflict', reason: 'changed here and on the server (v2, last seen v1): `pull` merges them' }]);
   });
 
   it('reports deletions per side, and a deletion against a change as a conflict', () => {
