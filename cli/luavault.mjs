@@ -15,7 +15,7 @@ import { CliError, EXIT } from './lib/errors.mjs';
 import { SCRIPT_FILE, decodeUtf8 } from './lib/mapping.mjs';
 import { resolveFolder } from './lib/remote.mjs';
 import { findSyncRoot, readState, STATE_DIR, writeState } from './lib/state.mjs';
-import { CONFLICT_HELP } from './lib/report.mjs';
+import { CONFLICT_WAYS_OUT } from './lib/report.mjs';
 import { pull, push, status } from './lib/sync.mjs';
 import { cliVersion } from './lib/version.mjs';
 
@@ -42,12 +42,13 @@ Options:
   -m, --message    version comment for push/watch
   --json           one JSON object on stdout (tools and CI)
   --progress       show progress on stderr even when it is not a terminal; --quiet: never
-  -h, --help       this text
+  -h, --help       this text; --version: this tool's version
 
 Exit codes: 0 done, 1 error, 2 usage, 3 conflicts (nothing overwritten), 4 not logged in or key refused.
 
-A conflict: a file changed here and on the server since this directory last saw it.
-${CONFLICT_HELP}
+A conflict is a file changed here and on the server since this directory last saw it. To get out:
+${CONFLICT_WAYS_OUT}
+
 Environment: LUAVAULT_SERVER and LUAVAULT_API_KEY override the stored login.`;
 
 const OPTIONS = /** @type {const} */ ({

@@ -51,19 +51,19 @@ export class Report {
     const counts = order.filter((a) => this.count(a) > 0).map((a) => `${this.count(a)} ${a}`);
     counts.push(`${this.unchanged} unchanged`);
     lines.push(`${this.command}: ${counts.join(', ')}`);
-    if (this.count('conflict') > 0) lines.push(CONFLICT_HELP);
+    // resolve's own conflicts (markers left) say what to do in their reason
+    if (this.count('conflict') > 0 && this.command !== 'resolve') lines.push(`Conflicting files were left as they are. To get out:\n${CONFLICT_WAYS_OUT}`);
     return lines.join('\n');
   }
 }
 
 /** How to get out of a conflict (also in the README and `luavault --help`). */
-export const CONFLICT_HELP = [
-  'Conflicting files were left as they are. To get out:',
+export const CONFLICT_WAYS_OUT = [
   '  luavault pull                    merge the server\'s changes into your files (git-style markers where both changed the same lines)',
   '  luavault resolve <file>...       once the file is as it should be: it becomes the next version on top of the server\'s; then push',
   '  luavault pull --theirs <file>    or take the server\'s version (overwrites yours)',
   '  luavault push --force <file>     or save yours over the server\'s (its version stays in the history)',
-  'luavault diff <file> shows both sides.',
+  '  luavault diff <file>             shows both sides',
 ].join('\n');
 
 /** `[3/40] path` on stderr: redrawn in a terminal, one line each when asked for with --progress elsewhere. */

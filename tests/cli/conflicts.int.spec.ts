@@ -162,6 +162,19 @@ describe('luavault pull merges a file changed on both sides', () => {
   });
 });
 
+describe('the way out, as the CLI tells it', () => {
+  it('--help and a conflicting run both list the ways out of a conflict', async () => {
+    const s = await editedOnBothSides('Help', { server: (t) => `${t}-- a\n`, local: (t) => `${t}-- b\n` });
+    const help = await s.user.run(['--help']);
+    const text = await s.user.run(['push'], { cwd: s.project });
+    expect(text.code).toBe(3);
+    for (const output of [help.stdout, text.stdout]) {
+      for (const way of ['luavault pull ', 'luavault resolve <file>...', 'luavault pull --theirs <file>', 'luavault push --force <file>']) expect(output).toContain(way);
+    }
+    await s.user.dispose();
+  });
+});
+
 describe('the blunt choices, per file', () => {
   it('pull --theirs replaces the file with the server version and says what it overwrote', async () => {
     const s = await editedOnBothSides('Theirs', { server: (t) => t.replace('"Hello"', '"Hi"'), local: (t) => t.replace('"Hello"', '"Yo"') });
