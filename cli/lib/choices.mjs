@@ -3,10 +3,9 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ApiError, CliError, EXIT } from './errors.mjs';
 import { hashOf, localPath, markerProblem, stillAsScanned, textOf } from './files.mjs';
-import { splitPath } from './mapping.mjs';
 import { Report } from './report.mjs';
 import { writeState } from './state.mjs';
-import { folderMaker, snapshot } from './sync.mjs';
+import { createFromFile, folderMaker, snapshot } from './sync.mjs';
 
 /**
  * The ways out of a conflict that name files: `resolve` (the file as it is now goes on top of the server's latest),
@@ -74,6 +73,10 @@ export async function resolveFiles(ctx, paths, options) {
     if (!local) reason = 'deleted here: `push --delete` deletes it on the server';
     else if (local.hash === base.hash) reason = `same as the server's v${base.version}`;
     else if (current.version > base.version) reason = `on top of v${base.version}; v${current.version} was saved on the server since: \`pull\` merges it`;
+    else if (seen && !seen.conflict && local.hash === seen.hash && current.version > seen.version) {
+      // not a conflict, just behind: say what the next push will undo
+      reason = `\`push\` saves it on top of v${current.version}, undoing the server's changes since v${seen.version} (unchanged here: \`pull\` would take them)`;
+    }
     else reason = `\`push\` saves it on top of v${current.version}`;
     report.add(path, 'resolved', { version: base.version, reason });
   }
@@ -153,10 +156,7 @@ export async function forcePush(ctx, paths, options) {
     const id = scriptIdOf(entry);
     const current = id ? await ctx.api.content(id) : null;
     if (!current) {
-      const { dir, name } = splitPath(path);
-      const created = await ctx.api.createScript({ title: name, content: body.text, folderId: await folderFor(dir), ...comment });
-      ctx.state.files[path] = { id: created.id, version: created.version, hash: local.hash };
-      await writeState(ctx.root, ctx.state);
+      const created = await createFromFile(ctx, folderFor, local, body.text, options.message);
       report.add(path, 'created', { version: created.version, ...(id ? { reason: 'again: the script had been deleted on the server' } : {}) });
       continue;
     }

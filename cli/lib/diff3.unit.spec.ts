@@ -153,7 +153,8 @@ describe('three-way merge', () => {
     const small = time(100_000);
     const large = time(200_000);
     // the budget caps the diff; what grows with the size is the linear part (reading, writing lines)
-    expect(large).toBeLessThan(Math.max(small * 3, 2000));
-    expect(large).toBeLessThan(10_000);
+    // (unbounded, 10,000 such lines took 4.5 s and 200,000 would take about half an hour)
+    expect(large).toBeLessThan(Math.max(small * 3, 3000));
+    expect(large).toBeLessThan(20_000);
   });
 });

@@ -80,6 +80,20 @@ export function folderMaker(ctx, tree) {
   return folderFor;
 }
 
+/**
+ * A new script from a local file, in the folder of its directory, linked in the state (push, and `push --force` when
+ * the script was deleted on the server).
+ * @param {SyncContext} ctx @param {(dir: string) => Promise<string>} folderFor @param {import('./mapping.mjs').LocalFile} local
+ * @param {string} text @param {string | undefined} comment
+ */
+export async function createFromFile(ctx, folderFor, local, text, comment) {
+  const { dir, name } = splitPath(local.path);
+  const created = await ctx.api.createScript({ title: name, content: text, folderId: await folderFor(dir), ...(comment ? { comment } : {}) });
+  ctx.state.files[local.path] = { id: created.id, version: created.version, hash: local.hash };
+  await writeState(ctx.root, ctx.state);
+  return created;
+}
+
 /** A local file that push always skips (blank, not UTF-8), as status and pull report it too. @param {Report} report @param {PlanEntry} entry */
 function skippedLocally(report, entry) {
   if ((entry.kind !== 'local-new' && entry.kind !== 'local-modified') || !entry.local) return false;
@@ -152,11 +166,7 @@ export async function push(ctx, options) {
             report.add(path, 'skipped', { reason: body.problem });
             break;
           }
-          const { dir, name } = splitPath(path);
-          const folderId = await folderFor(dir);
-          const created = await ctx.api.createScript({ title: name, content: body.text, folderId, ...(comment ? { comment } : {}) });
-          ctx.state.files[path] = { id: created.id, version: created.version, hash: local.hash };
-          await writeState(ctx.root, ctx.state);
+          const created = await createFromFile(ctx, folderFor, local, body.text, comment);
           report.add(path, 'created', { version: created.version });
           break;
         }

@@ -208,6 +208,14 @@ describe('the blunt choices, per file', () => {
     expect(refused.code).toBe(3);
     expect(refused.report.changes[0].reason).toContain('still holds a conflict marker (line 1)');
     expect(await s.serverScript()).toMatchObject({ version: 3 });
+    // a script deleted on the server is made again from the file
+    await writeFile(s.file, 'print("back")\n');
+    expect((await s.user.api('DELETE', `/scripts/${s.id}`)).status).toBe(204);
+    const again = await s.cli(['push', '--force', PATH]);
+    expect(again.report.changes).toEqual([{ path: PATH, action: 'created', version: 1, reason: 'again: the script had been deleted on the server' }]);
+    const id = (await s.state()).files[PATH].id;
+    expect(id).not.toBe(s.id);
+    expect((await s.user.api('GET', `/scripts/${id}/content`)).body).toMatchObject({ title: 'Greeter.luau', content: 'print("back")\n' });
     await s.user.dispose();
   });
 });
