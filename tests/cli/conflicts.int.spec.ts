@@ -175,6 +175,17 @@ describe('the way out, as the CLI tells it', () => {
   });
 });
 
+describe('resolve on a file that is only behind', () => {
+  it('says that the next push would undo the server changes', async () => {
+    const s = await editedOnBothSides('Behind', { server: (t) => `${t}-- v2\n`, local: (t) => t });
+    const resolved = await s.cli(['resolve', PATH]);
+    expect(resolved.report.changes).toEqual([
+      { path: PATH, action: 'resolved', version: 2, reason: "`push` saves it on top of v2, undoing the server's changes since v1 (unchanged here: `pull` would take them)" },
+    ]);
+    await s.user.dispose();
+  });
+});
+
 describe('the blunt choices, per file', () => {
   it('pull --theirs replaces the file with the server version and says what it overwrote', async () => {
     const s = await editedOnBothSides('Theirs', { server: (t) => t.replace('"Hello"', '"Hi"'), local: (t) => t.replace('"Hello"', '"Yo"') });
