@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`'s build step: builds the web app and the server only when their inputs changed since the last build.
+// `npm start`'s build step: builds the web app, the server and the CLI only when their inputs changed since the last build.
 // A hash of every input file (and of the settings that change the output) is kept beside each build's output; a
 // start with nothing changed skips both builds. Plain Node, so it costs no compiler start-up of its own.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ const SHARED = ['package-lock.json', 'tsconfig.json'];
 
 /** @typedef {{ name: string; script: string; inputs: string[]; output: string; settings: string[] }} Target */
 
-/** What each half is built from, and where its output and stamp live. @type {[Target, Target]} */
+/** What each part is built from, and where its output and stamp live. @type {[Target, Target, Target]} */
 export const TARGETS = [
   { name: 'web app', script: 'build:web', inputs: ['web', ...SHARED], output: 'web/dist', settings: ['PRECOMPRESS_BROTLI_QUALITY'] },
   {
@@ -23,6 +23,8 @@ export const TARGETS = [
     output: 'dist/server',
     settings: [],
   },
+  // The command-line tool the gateway serves at /cli/luavault.mjs; its version is the package's.
+  { name: 'command-line tool', script: 'build:cli', inputs: ['cli', 'package.json'], output: 'dist/cli', settings: [] },
 ];
 
 const SKIPPED = new Set(['node_modules', 'dist', '.git']);

@@ -5,24 +5,31 @@
  * Plain Node (no dependencies): node:util parseArgs, fetch and fs. See the README, "Command-line sync".
  */
 import { watch as watchFiles } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Api } from './lib/api.mjs';
+import { forcePush, resolveFiles, takeTheirs } from './lib/choices.mjs';
 import { loadCredentials, normalizeServer, readSecret, saveCredentials } from './lib/config.mjs';
 import { unifiedDiff } from './lib/diff.mjs';
 import { CliError, EXIT } from './lib/errors.mjs';
 import { SCRIPT_FILE, decodeUtf8 } from './lib/mapping.mjs';
 import { resolveFolder } from './lib/remote.mjs';
 import { findSyncRoot, readState, STATE_DIR, writeState } from './lib/state.mjs';
+import { CONFLICT_WAYS_OUT } from './lib/report.mjs';
 import { pull, push, status } from './lib/sync.mjs';
+import { cliVersion } from './lib/version.mjs';
 
 const USAGE = `Usage: luavault <command> [options]
 
 Commands:
   login --server <url>          ask for an API key (not echoed; or read from stdin) and keep both
-  pull [<folder>] [dir]         download a LuaVault folder (path like Game/src) into dir (default: its name)
+  pull [<folder>] [dir]         download a LuaVault folder (path like Game/src) into dir (default: its name); a file
+                                changed here and on the server is merged (three-way, like git)
   push [dir] [--to <folder>]    upload changed files; --to names the folder the first time (made if missing)
+  resolve <file>...             the file as it is now goes on top of the server's latest version (push saves it);
+                                refused while it holds conflict markers, unless --force
+  pull --theirs <file>...       replace the files with the server's latest version
+  push --force <file>...        save the files over the server's latest version (it stays in the history)
   watch [dir] [--debounce ms]   push on save (--once: stop after the first push made by a change)
   status                        what push and pull would do
   diff [file]                   local files against the server's latest version
@@ -35,9 +42,13 @@ Options:
   -m, --message    version comment for push/watch
   --json           one JSON object on stdout (tools and CI)
   --progress       show progress on stderr even when it is not a terminal; --quiet: never
-  -h, --help       this text
+  -h, --help       this text; --version: this tool's version
 
 Exit codes: 0 done, 1 error, 2 usage, 3 conflicts (nothing overwritten), 4 not logged in or key refused.
+
+A conflict is a file changed here and on the server since this directory last saw it. To get out:
+${CONFLICT_WAYS_OUT}
+
 Environment: LUAVAULT_SERVER and LUAVAULT_API_KEY override the stored login.`;
 
 const OPTIONS = /** @type {const} */ ({
@@ -52,6 +63,8 @@ const OPTIONS = /** @type {const} */ ({
   once: { type: 'boolean', default: false },
   'all-versions': { type: 'boolean', default: false },
   limit: { type: 'string', default: '20' },
+  theirs: { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', default: false },
 });
@@ -111,6 +124,10 @@ async function login(args) {
 /** @param {Args} args */
 async function pullCommand(args) {
   const client = await api();
+  if (args.values.theirs) {
+    const { root, state, paths } = await namedFiles(args, client, 'pull --theirs <file>...');
+    return print(args, await takeTheirs({ api: client, root, state, progress: false }, paths));
+  }
   const [folderArg, dirArg] = args.positionals;
   if (!folderArg) {
     // inside a synced directory: pull its folder
@@ -154,6 +171,10 @@ async function pushTarget(args, client) {
 /** @param {Args} args */
 async function pushCommand(args) {
   const client = await api();
+  if (args.values.force) {
+    const { root, state, paths } = await namedFiles(args, client, 'push --force <file>...');
+    return print(args, await forcePush({ api: client, root, state, progress: false }, paths, { message: args.values.message }));
+  }
   const { root, state } = await pushTarget(args, client);
   return print(args, await push({ api: client, root, state, progress: wantsProgress(args) }, { delete: args.values.delete, message: args.values.message }));
 }
@@ -233,6 +254,24 @@ function statePathOf(root, file) {
   const path = relative(root, resolve(file)).split(sep).join('/');
   if (path.startsWith('..')) throw new CliError(`${file} is outside the synced directory ${root}`, EXIT.usage);
   return path;
+}
+
+/**
+ * The files a per-file command names, as state paths of the one synced directory holding them.
+ * @param {Args} args @param {Api} client @param {string} usage
+ */
+async function namedFiles(args, client, usage) {
+  const files = args.positionals;
+  if (files.length === 0) throw new CliError(`luavault ${usage}`, EXIT.usage);
+  const { root, state } = await openSyncRoot(resolve(/** @type {string} */ (files[0]), '..'), client);
+  return { root, state, paths: [...new Set(files.map((file) => statePathOf(root, file)))] };
+}
+
+/** @param {Args} args */
+async function resolveCommand(args) {
+  const client = await api();
+  const { root, state, paths } = await namedFiles(args, client, 'resolve <file>... [--force]');
+  return print(args, await resolveFiles({ api: client, root, state, progress: false }, paths, { force: args.values.force }));
 }
 
 /** @param {Args} args */
@@ -322,6 +361,7 @@ const COMMANDS = {
   push: pushCommand,
   watch: watchCommand,
   status: statusCommand,
+  resolve: resolveCommand,
   diff: diffCommand,
   share: shareCommand,
   search: searchCommand,
@@ -334,8 +374,7 @@ async function main() {
     return command ? EXIT.ok : EXIT.usage;
   }
   if (command === '--version') {
-    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-    process.stdout.write(`${pkg.version}\n`);
+    process.stdout.write(`${cliVersion()}\n`);
     return EXIT.ok;
   }
   const run = COMMANDS[command];

@@ -22,6 +22,7 @@ import { openMongoLease } from '../projections/lease/mongo-lease';
 import type { Lease } from '../projections/lease/lease';
 import { adoptRebuild } from '../projections/rebuild-store';
 import { createApp } from './gateway/app';
+import { CliDownload } from './gateway/cli-download';
 import type { GatewayContext } from './gateway/http-context';
 import { ViewCounter } from './gateway/view-counter';
 import { RAW_CACHE_ENTRIES, RawScriptCache } from './gateway/raw-script-cache';
@@ -53,6 +54,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   role?: Role;
   webDist?: string;
+  /** where the one-file CLI build is (default dist/cli; tests build it elsewhere) */
+  cliDist?: string;
   /** projector lease time-to-live (tests shorten it) */
   leaseTtlMs?: number;
   /** wraps the projector's lease store (fault tests inject a slow or failing one) */
@@ -244,7 +247,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     liveSessions: (sessions) => liveSessionIds(ctx, sessions),
     log,
   });
-  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current });
+  const cli = new CliDownload(join(options.cliDist ?? join(REPO_ROOT, 'dist', 'cli'), 'luavault.mjs'));
+  const app = createApp(ctx, options.webDist ?? join(REPO_ROOT, 'web', 'dist'), { logger, metrics, lag, rateLimits, live: liveHub.current, cli });
   // The hottest path keeps its observers by status (a number), not by the label string.
   const rawObservers = new Map<number, (seconds: number) => void>();
   const observeRaw = (status: number, seconds: number) => {

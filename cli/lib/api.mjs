@@ -1,5 +1,6 @@
 // @ts-check
 import { ApiError, CliError, EXIT } from './errors.mjs';
+import { CLI_HEADER, SERVED_HEADER, cliVersion, noteServedVersion } from './version.mjs';
 
 /**
  * @typedef {{ id: string, title: string, folderId: string | null, version: number, size: number }} ScriptSummary
@@ -30,7 +31,7 @@ export class Api {
   async request(method, path, body) {
     const url = new URL(path.startsWith('/api/') ? path : `/api/v1${path}`, `${this.server}/`);
     /** @type {Record<string, string>} */
-    const headers = { 'X-API-Key': this.apiKey, Accept: 'application/json' };
+    const headers = { 'X-API-Key': this.apiKey, Accept: 'application/json', [CLI_HEADER]: cliVersion() };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (let attempt = 0; ; attempt++) {
       const res = await this.exchange(url, method, headers, body === undefined ? undefined : JSON.stringify(body));
@@ -77,7 +78,10 @@ export class Api {
         throw new CliError(`Cannot reach ${this.server}: ${code}`, EXIT.error);
       }
       const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
-      if (location === null) return res;
+      if (location === null) {
+        noteServedVersion(res.headers.get(SERVED_HEADER), this.server);
+        return res;
+      }
       await res.arrayBuffer();
       const next = new URL(location, target);
       if (next.origin !== origin) {
@@ -132,6 +136,18 @@ export class Api {
   async content(id) {
     try {
       return (await this.request('GET', `/scripts/${encodeURIComponent(id)}/content`)).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+  /**
+   * One version by number (the base of a three-way merge).
+   * @param {string} id @param {number} version @returns {Promise<{ id: string, version: number, content: string } | null>} null when gone
+   */
+  async version(id, version) {
+    try {
+      return (await this.request('GET', `/scripts/${encodeURIComponent(id)}/versions/${version}`)).data;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;

@@ -29,8 +29,10 @@ export function makePlan(local, tree, files) {
     /** @type {EntryKind} */
     let kind;
     let reason;
-    if (l && r) {
-      if (localChanged && remoteChanged) [kind, reason] = ['conflict', `changed here and on the server (v${r.version}, last seen v${seen.version})`];
+    if (l && r && seen.conflict) {
+      [kind, reason] = ['conflict', `conflict markers from the merge with v${seen.conflict.version}: edit them out, then \`luavault resolve ${path}\``];
+    } else if (l && r) {
+      if (localChanged && remoteChanged) [kind, reason] = ['conflict', `changed here and on the server (v${r.version}, last seen v${seen.version}): \`pull\` merges them`];
       else kind = localChanged ? 'local-modified' : remoteChanged ? 'remote-modified' : 'unchanged';
     } else if (r) {
       if (remoteChanged) [kind, reason] = ['conflict', `deleted here, changed on the server (v${r.version}, last seen v${seen.version})`];

@@ -3,9 +3,10 @@ import { EXIT } from './errors.mjs';
 
 /**
  * What a command did, per path. `--json` prints it as one object; otherwise one line per path and a summary.
- * Actions: created, updated, downloaded, deleted, linked (same content on both sides), conflict, skipped, failed,
- * and, for what this command leaves to another, pending (with a reason).
- * @typedef {'created' | 'updated' | 'downloaded' | 'deleted' | 'linked' | 'conflict' | 'skipped' | 'failed' | 'pending'} Action
+ * Actions: created, updated, downloaded, deleted, linked (same content on both sides), merged (a pull combined both
+ * sides' changes), resolved (the file is now based on the server's latest), conflict, skipped, failed, and, for what
+ * this command leaves to another, pending (with a reason).
+ * @typedef {'created' | 'updated' | 'downloaded' | 'deleted' | 'linked' | 'merged' | 'resolved' | 'conflict' | 'skipped' | 'failed' | 'pending'} Action
  * @typedef {{ path: string, action: Action, version?: number, reason?: string }} Change
  */
 export class Report {
@@ -46,14 +47,24 @@ export class Report {
       return `${c.action.padEnd(10)} ${c.path}${version}${reason}`;
     });
     /** @type {Action[]} */
-    const order = ['created', 'updated', 'downloaded', 'deleted', 'linked', 'pending', 'skipped', 'conflict', 'failed'];
+    const order = ['created', 'updated', 'downloaded', 'deleted', 'linked', 'merged', 'resolved', 'pending', 'skipped', 'conflict', 'failed'];
     const counts = order.filter((a) => this.count(a) > 0).map((a) => `${this.count(a)} ${a}`);
     counts.push(`${this.unchanged} unchanged`);
     lines.push(`${this.command}: ${counts.join(', ')}`);
-    if (this.count('conflict') > 0) lines.push('Conflicting files were left as they are: see `luavault diff <file>`, then pull or push after resolving.');
+    // resolve's own conflicts (markers left) say what to do in their reason
+    if (this.count('conflict') > 0 && this.command !== 'resolve') lines.push(`Conflicting files were left as they are. To get out:\n${CONFLICT_WAYS_OUT}`);
     return lines.join('\n');
   }
 }
+
+/** How to get out of a conflict (also in the README and `luavault --help`). */
+export const CONFLICT_WAYS_OUT = [
+  '  luavault pull                    merge the server\'s changes into your files (git-style markers where both changed the same lines)',
+  '  luavault resolve <file>...       once the file is as it should be: it becomes the next version on top of the server\'s; then push',
+  '  luavault pull --theirs <file>    or take the server\'s version (overwrites yours)',
+  '  luavault push --force <file>     or save yours over the server\'s (its version stays in the history)',
+  '  luavault diff <file>             shows both sides',
+].join('\n');
 
 /** `[3/40] path` on stderr: redrawn in a terminal, one line each when asked for with --progress elsewhere. */
 export class Progress {

@@ -7,7 +7,9 @@ import { CliError, EXIT } from './errors.mjs';
  * `.luavault/state.json` in a synced directory: the remote folder it mirrors, and for each local path the script id,
  * the last version this directory saw and that version's content hash. A remote version above the one seen is a
  * change someone else made: never overwritten.
- * @typedef {{ id: string, version: number, hash: string }} FileState
+ * A pull whose merge left conflict markers in the file records the server version it merged (`conflict`): until
+ * `luavault resolve`, the file is a conflict for push and pull alike, so markers are never uploaded.
+ * @typedef {{ id: string, version: number, hash: string, conflict?: { version: number, hash: string } }} FileState
  * @typedef {{ server: string, folderId: string, folderPath: string, files: Record<string, FileState> }} SyncState
  */
 

@@ -47,7 +47,16 @@ describe('the sync plan', () => {
     expect(makePlan(new Map([['a.lua', edited]]), tree(script('s1', 'a.lua', 1)), seen).map((e) => e.kind)).toEqual(['local-modified']);
     expect(makePlan(new Map([['a.lua', v1]]), tree(script('s1', 'a.lua', 2)), seen).map((e) => e.kind)).toEqual(['remote-modified']);
     const both = makePlan(new Map([['a.lua', edited]]), tree(script('s1', 'a.lua', 2)), seen);
-    expect(both).toMatchObject([{ kind: 'conflict', reason: 'changed here and on the server (v2, last seen v1)' }]);
+    expect(both).toMatchObject([{ kind: 'conflict', reason: 'changed here and on the server (v2, last seen v1): `pull` merges them' }]);
+  });
+
+  it('keeps a file whose merge left conflict markers a conflict until it is resolved, whatever its content', () => {
+    const marked = { 'a.lua': { ...seen['a.lua'], conflict: { version: 2, hash: 'h2' } } };
+    for (const local of [v1, file('a.lua', '<<<<<<< local\nx\n=======\ny\n>>>>>>> server v2\n'), file('a.lua', 'print(3)\n')]) {
+      expect(makePlan(new Map([['a.lua', local]]), tree(script('s1', 'a.lua', 2)), marked)).toMatchObject([
+        { kind: 'conflict', reason: 'conflict markers from the merge with v2: edit them out, then `luavault resolve a.lua`' },
+      ]);
+    }
   });
 
   it('reports deletions per side, and a deletion against a change as a conflict', () => {

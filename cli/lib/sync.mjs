@@ -1,8 +1,10 @@
 // @ts-check
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ApiError, CliError, EXIT } from './errors.mjs';
-import { decodeUtf8, scanLocal, sha256, splitPath } from './mapping.mjs';
+import { hashOf, localPath, stillAsScanned, textOf } from './files.mjs';
+import { scanLocal, sha256, splitPath } from './mapping.mjs';
+import { canMerge, mergeOnPull } from './merge-pull.mjs';
 import { forgotten, makePlan } from './plan.mjs';
 import { loadRemoteTree } from './remote.mjs';
 import { Progress, Report } from './report.mjs';
@@ -20,14 +22,8 @@ import { writeState } from './state.mjs';
 const PUSHED = new Set(['local-modified', 'local-new', 'untracked-both', 'conflict', 'local-deleted']);
 const PULLED = new Set(['remote-modified', 'remote-new', 'untracked-both', 'conflict', 'remote-deleted']);
 
-/** @param {string} root @param {string} path */
-const localPath = (root, path) => join(root, ...path.split('/'));
-
-/** @param {string} content */
-const hashOf = (content) => sha256(Buffer.from(content, 'utf8'));
-
-/** @param {SyncContext} ctx */
-async function snapshot(ctx) {
+/** The directory, the server's tree and what differs between them. @param {SyncContext} ctx */
+export async function snapshot(ctx) {
   const local = await scanLocal(ctx.root);
   let tree;
   try {
@@ -43,7 +39,7 @@ async function snapshot(ctx) {
 }
 
 /** Reports the remote paths that could not be mapped. @param {Report} report @param {RemoteTree} tree */
-function reportSkipped(report, tree) {
+export function reportSkipped(report, tree) {
   for (const s of tree.skipped) report.add(s.path, 'skipped', { reason: s.reason });
 }
 
@@ -52,7 +48,7 @@ function reportSkipped(report, tree) {
  * content is a conflict. Returns whether they were linked.
  * @param {SyncContext} ctx @param {Report} report @param {PlanEntry} entry
  */
-async function linkIfSame(ctx, report, entry) {
+export async function linkIfSame(ctx, report, entry) {
   const id = entry.remote?.id ?? entry.seen?.id;
   const remote = id && entry.local ? await ctx.api.content(id) : null;
   if (remote && entry.local && hashOf(remote.content) === entry.local.hash) {
@@ -66,12 +62,45 @@ async function linkIfSame(ctx, report, entry) {
   return false;
 }
 
-/** A file's text for the API, or the reason it cannot be sent. @param {Buffer} bytes */
-function textOf(bytes) {
-  const text = decodeUtf8(bytes);
-  if (text === null) return { problem: 'not UTF-8 text' };
-  if (text.trim() === '') return { problem: 'empty file (LuaVault keeps no empty scripts)' };
-  return { text };
+/**
+ * The folder for a local directory, made on the server when missing (and remembered in the tree).
+ * @param {SyncContext} ctx @param {RemoteTree} tree @returns {(dir: string) => Promise<string>}
+ */
+export function folderMaker(ctx, tree) {
+  /** @param {string} dir @returns {Promise<string>} */
+  const folderFor = async (dir) => {
+    const known = tree.folders.get(dir);
+    if (known) return known;
+    const { dir: parentDir, name } = splitPath(dir);
+    const parentId = await folderFor(parentDir);
+    const created = await ctx.api.createFolder(name, parentId);
+    tree.folders.set(dir, created.id);
+    return created.id;
+  };
+  return folderFor;
+}
+
+/**
+ * A new script from a local file, in the folder of its directory, linked in the state (push, and `push --force` when
+ * the script was deleted on the server).
+ * @param {SyncContext} ctx @param {(dir: string) => Promise<string>} folderFor @param {import('./mapping.mjs').LocalFile} local
+ * @param {string} text @param {string | undefined} comment
+ */
+export async function createFromFile(ctx, folderFor, local, text, comment) {
+  const { dir, name } = splitPath(local.path);
+  const created = await ctx.api.createScript({ title: name, content: text, folderId: await folderFor(dir), ...(comment ? { comment } : {}) });
+  ctx.state.files[local.path] = { id: created.id, version: created.version, hash: local.hash };
+  await writeState(ctx.root, ctx.state);
+  return created;
+}
+
+/** A local file that push always skips (blank, not UTF-8), as status and pull report it too. @param {Report} report @param {PlanEntry} entry */
+function skippedLocally(report, entry) {
+  if ((entry.kind !== 'local-new' && entry.kind !== 'local-modified') || !entry.local) return false;
+  const body = textOf(entry.local.bytes);
+  if (!body.problem) return false;
+  report.add(entry.path, 'skipped', { reason: body.problem });
+  return true;
 }
 
 /** A rejected write of one file (413 too large, 400, quota) is that file's failure; auth and network end the run. @param {unknown} error */
@@ -88,16 +117,7 @@ export async function push(ctx, options) {
   const progress = new Progress(plan.filter((e) => PUSHED.has(e.kind)).length, { enabled: ctx.progress });
   const comment = options.message;
 
-  /** The folder for a local directory, made on the server when missing. @param {string} dir @returns {Promise<string>} */
-  const folderFor = async (dir) => {
-    const known = tree.folders.get(dir);
-    if (known) return known;
-    const { dir: parentDir, name } = splitPath(dir);
-    const parentId = await folderFor(parentDir);
-    const created = await ctx.api.createFolder(name, parentId);
-    tree.folders.set(dir, created.id);
-    return created.id;
-  };
+  const folderFor = folderMaker(ctx, tree);
 
   for (const entry of plan) {
     const { path, local, seen } = entry;
@@ -121,7 +141,7 @@ export async function push(ctx, options) {
             break;
           }
           if (current.version !== seen.version) {
-            await linkIfSame(ctx, report, { ...entry, reason: `changed here and on the server (v${current.version}, last seen v${seen.version})` });
+            await linkIfSame(ctx, report, { ...entry, reason: `changed here and on the server (v${current.version}, last seen v${seen.version}): \`pull\` merges them` });
             break;
           }
           let saved;
@@ -129,7 +149,7 @@ export async function push(ctx, options) {
             saved = await ctx.api.saveScript(seen.id, { content: body.text, baseVersion: seen.version, ...(comment ? { comment } : {}) });
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) {
-              report.add(path, 'conflict', { reason: 'saved on the server meanwhile (save conflict): not overwritten' });
+              report.add(path, 'conflict', { reason: 'saved on the server meanwhile (save conflict): not overwritten; `pull` merges them' });
               break;
             }
             throw error;
@@ -146,11 +166,7 @@ export async function push(ctx, options) {
             report.add(path, 'skipped', { reason: body.problem });
             break;
           }
-          const { dir, name } = splitPath(path);
-          const folderId = await folderFor(dir);
-          const created = await ctx.api.createScript({ title: name, content: body.text, folderId, ...(comment ? { comment } : {}) });
-          ctx.state.files[path] = { id: created.id, version: created.version, hash: local.hash };
-          await writeState(ctx.root, ctx.state);
+          const created = await createFromFile(ctx, folderFor, local, body.text, comment);
           report.add(path, 'created', { version: created.version });
           break;
         }
@@ -205,16 +221,6 @@ export async function pull(ctx, options) {
   for (const dir of tree.folders.keys()) if (dir) await mkdir(localPath(ctx.root, dir), { recursive: true });
   const progress = new Progress(plan.filter((e) => PULLED.has(e.kind)).length, { enabled: ctx.progress });
 
-  /** The file still holds what the scan saw (an editor may have saved since). @param {string} path @param {string | undefined} hash */
-  const stillAsScanned = async (path, hash) => {
-    try {
-      return sha256(await readFile(localPath(ctx.root, path))) === hash;
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return hash === undefined;
-      throw error;
-    }
-  };
-
   for (const entry of plan) {
     const { path, local, seen, remote } = entry;
     if (PULLED.has(entry.kind)) progress.tick(path);
@@ -231,7 +237,7 @@ export async function pull(ctx, options) {
           report.add(path, 'pending', { reason: 'deleted on the server meanwhile' });
           break;
         }
-        if (!(await stillAsScanned(path, local?.hash))) {
+        if (!(await stillAsScanned(ctx.root, path, local?.hash))) {
           report.add(path, 'conflict', { reason: 'the file changed here during the pull: not overwritten' });
           break;
         }
@@ -245,14 +251,16 @@ export async function pull(ctx, options) {
       }
       case 'untracked-both':
       case 'conflict':
-        await linkIfSame(ctx, report, entry);
+        // changed on both sides since the version seen: merged like git, else linked when alike, else a conflict
+        if (canMerge(entry)) await mergeOnPull(ctx, report, entry);
+        else await linkIfSame(ctx, report, entry);
         break;
       case 'remote-deleted':
         if (!options.delete) {
           report.add(path, 'pending', { reason: 'deleted on the server; `pull --delete` removes the file' });
           break;
         }
-        if (!(await stillAsScanned(path, seen?.hash))) {
+        if (!(await stillAsScanned(ctx.root, path, seen?.hash))) {
           report.add(path, 'conflict', { reason: 'changed here, deleted on the server: not removed' });
           break;
         }
@@ -262,10 +270,10 @@ export async function pull(ctx, options) {
         report.add(path, 'deleted', { reason: 'here' });
         break;
       case 'local-modified':
-        report.add(path, 'pending', { reason: 'changed here; `push` to upload' });
+        if (!skippedLocally(report, entry)) report.add(path, 'pending', { reason: 'changed here; `push` to upload' });
         break;
       case 'local-new':
-        report.add(path, 'pending', { reason: 'new here; `push` to upload' });
+        if (!skippedLocally(report, entry)) report.add(path, 'pending', { reason: 'new here; `push` to upload' });
         break;
       case 'local-deleted':
         report.add(path, 'pending', { reason: 'deleted here; `push --delete` deletes it on the server' });
@@ -297,6 +305,7 @@ export async function status(ctx) {
   reportSkipped(report, tree);
   for (const entry of plan) {
     if (entry.kind === 'unchanged') report.unchanged++;
+    else if (skippedLocally(report, entry)) continue;
     else if (entry.kind === 'untracked-both' || entry.kind === 'conflict') {
       const id = entry.remote?.id ?? entry.seen?.id;
       const remote = id && entry.local ? await ctx.api.content(id) : null;

@@ -25,6 +25,7 @@ import { trashRoutes } from './routes/trash.routes';
 import { eventsRoutes } from './routes/events.routes';
 import type { LiveHub } from './live/live-hub';
 import { precompressedAssets } from './static-assets';
+import { cliDownload, servedCliVersion, type CliDownload } from './cli-download';
 import { forMethods } from './method-gate';
 import { requestContext } from '../observability/request-context';
 import { rememberRoutePatterns } from '../observability/route-pattern';
@@ -42,6 +43,8 @@ export interface AppOperations {
   lag: ProjectionLag;
   rateLimits: RateLimits;
   live: LiveHub;
+  /** the one-file CLI offered at /cli/luavault.mjs */
+  cli: CliDownload;
 }
 
 export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperations): Express {
@@ -72,7 +75,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
   // session (below) or the API key (in publicApiRoutes) is authenticated.
   // Not /logout: it reads no body, and signing out must succeed whatever body comes with it.
   api.use(['/register', '/login'], jsonBody(SESSION_BODY_LIMIT_BYTES));
-  api.use('/v1', limits.apiRequests, publicApiRoutes(ctx, limits.apiSearch));
+  api.use('/v1', servedCliVersion(ops.cli), limits.apiRequests, publicApiRoutes(ctx, limits.apiSearch));
   api.use(forMethods(['GET', 'POST'], sessionRoutes(ctx, limits.signIn)));
   api.use(forMethods(['GET'], shareRoutes(ctx)));
   // Only these prefixes need a session, so an unknown /api route still answers 404, not 401.
@@ -90,6 +93,7 @@ export function createApp(ctx: GatewayContext, webDist: string, ops: AppOperatio
 
   app.use('/api', api, apiNotFound);
   app.use('/admin-api', adminRoutes(ctx), apiNotFound);
+  app.get('/cli/luavault.mjs', cliDownload(ops.cli));
 
   if (existsSync(join(webDist, 'index.html'))) {
     app.use('/assets', precompressedAssets(join(webDist, 'assets')));

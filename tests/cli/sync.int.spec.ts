@@ -150,10 +150,6 @@ describe('luavault push and pull', () => {
     expect(JSON.parse(pushed.stdout).changes).toEqual([expect.objectContaining({ path, action: 'conflict' })]);
     expect((await user.api('GET', `/scripts/${id}/content`)).body).toMatchObject({ content: 'print("edited on the web")\n', version: 2 });
 
-    const pulled = await user.run(['pull'], { cwd: join(project, 'src') });
-    expect(pulled.code).toBe(3);
-    expect(await readFile(join(project, path), 'utf8')).toBe('print("edited locally")\n');
-
     // diff shows the server's version against the local file
     const diff = await user.run(['diff', path], { cwd: project });
     expect(diff.code).toBe(0);
@@ -161,6 +157,12 @@ describe('luavault push and pull', () => {
     expect(diff.stdout).toContain(`+++ local/${path}`);
     expect(diff.stdout).toContain('-print("edited on the web")');
     expect(diff.stdout).toContain('+print("edited locally")');
+
+    // pull merges; the same line changed on both sides: both kept between markers, still a conflict (conflicts.int.spec.ts)
+    const pulled = await user.run(['pull'], { cwd: join(project, 'src') });
+    expect(pulled.code).toBe(3);
+    expect(await readFile(join(project, path), 'utf8')).toBe('<<<<<<< local\nprint("edited locally")\n=======\nprint("edited on the web")\n>>>>>>> server v2\n');
+    expect((await user.api('GET', `/scripts/${id}/content`)).body).toMatchObject({ version: 2 });
 
     // resolving: take the server's version, then an unchanged local file is updated by pull
     await writeFile(join(project, path), 'print("edited on the web")\n');

@@ -38,9 +38,9 @@ export const TEST_SERVER_ENV: Record<string, string> = {
 };
 
 /** Starts the real server in-process. Pass `dataDir` to reopen an existing data directory (restart tests). */
-export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; dataDir?: string; cliDist?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'luavault-http-')));
-  const running = await startServer({ port: 0, dataDir, env: { ...TEST_SERVER_ENV, ...options.env } });
+  const running = await startServer({ port: 0, dataDir, env: { ...TEST_SERVER_ENV, ...options.env }, cliDist: options.cliDist });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -204,6 +204,13 @@ describe('OpenAPI document for /api/v1', () => {
     const staleUpload = await expectDocumented('/scripts/{id}/upload', 'PATCH', `/scripts/${id}/upload`, { form: fileForm({ baseVersion: '1' }, 'print("late")') });
     expect(staleUpload.status).toBe(409);
 
+    // one version by number (the command-line sync's merge base)
+    const first = await expectDocumented('/scripts/{id}/versions/{version}', 'GET', `/scripts/${id}/versions/1`);
+    expect(first.body).toMatchObject({ id, version: 1, content: 'print("v1")' });
+    expect((await expectDocumented('/scripts/{id}/versions/{version}', 'GET', `/scripts/${id}/versions/9`)).status).toBe(404);
+    expect((await expectDocumented('/scripts/{id}/versions/{version}', 'GET', `/scripts/${id}/versions/01`)).status).toBe(400);
+    expect((await expectDocumented('/scripts/{id}/versions/{version}', 'GET', '/scripts/doesNotExist/versions/1')).status).toBe(404);
+
     const uploadedVersion = await expectDocumented('/scripts/{id}/upload', 'PATCH', `/scripts/${id}/upload`, {
       form: fileForm({ comment: 'third' }, 'print("v3")'),
     });

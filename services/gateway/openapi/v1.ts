@@ -258,6 +258,24 @@ export const openApiV1Document: OpenApiDocument = {
         },
       },
     },
+    '/scripts/{id}/versions/{version}': {
+      get: {
+        operationId: 'getScriptVersion',
+        tags: ['Scripts'],
+        summary: 'Get one version of a script',
+        description: 'The content of an earlier (or the latest) version by its number, as the version history lists it.',
+        parameters: [
+          scriptIdParam,
+          { name: 'version', in: 'path', required: true, description: 'Version number (1 is the first).', schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          '200': { description: 'The version.', headers: versionEtagHeader, content: jsonBody(ref('ScriptVersion')) },
+          '400': errorResponse('A version that is not a positive whole number (`Invalid version`).'),
+          ...common,
+          '404': errorResponse('No script with this id belongs to the key\'s owner, or it has no such version.'),
+        },
+      },
+    },
     '/scripts/{id}/raw': {
       get: {
         operationId: 'getScriptRaw',
@@ -455,6 +473,17 @@ export const openApiV1Document: OpenApiDocument = {
           content: { type: 'string' },
           version: { type: 'integer', minimum: 1 },
           updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      ScriptVersion: {
+        type: 'object',
+        required: ['id', 'version', 'content', 'comment', 'createdAt'],
+        properties: {
+          id: { type: 'string', description: 'The script id.' },
+          version: { type: 'integer', minimum: 1 },
+          content: { type: 'string' },
+          comment: { type: 'string' },
+          createdAt: { type: 'string', format: 'date-time' },
         },
       },
       SearchMatch: {

@@ -10,7 +10,7 @@ import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../htt
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
-import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ShareScriptBody, UpdateScriptBody } from '../schemas';
+import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
 import { openApiV1Document } from '../openapi/v1';
@@ -76,6 +76,15 @@ export function publicApiRoutes(ctx: GatewayContext, searchLimit: RequestHandler
     const { fields, text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);
     res.set('ETag', versionEtag(fields.version));
     sendJsonWithContent(res, { id: fields._id, title: fields.title }, text, { version: fields.version, updatedAt: fields.updatedAt });
+  });
+  // One version by number: the command-line sync's three-way merge reads the version a directory last saw as its base.
+  router.get('/scripts/:id/versions/:versionId', async (req, res) => {
+    const { id, versionId } = parse(ScriptVersionParams, req.params);
+    if (!(await workspace.ownsScript(actorOf(res).userId, id))) throw new NotFoundError(SCRIPT_NOT_FOUND);
+    const text = await ctx.versionBodies.get(id, versionId);
+    if (!text?.summary) throw new NotFoundError('Version not found');
+    res.set('ETag', versionEtag(versionId));
+    sendJsonWithContent(res, { id, version: versionId }, text, { comment: text.summary.comment, createdAt: text.summary.createdAt });
   });
   router.get('/scripts/:id/raw', async (req, res) => {
     const { text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);

@@ -5,11 +5,12 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs';
 import type { CreatedApiKey } from './api/api-keys';
 import { ApiExamples } from './components/ApiExamples';
 import { ApiKeyList } from './components/ApiKeyList';
+import { CliTool } from './components/CliTool';
 import { CreateApiKeyDialog } from './components/CreateApiKeyDialog';
 import { NewKeyBanner } from './components/NewKeyBanner';
 import './api-keys.css';
 
-/** /api-keys: create, list and delete personal API keys, and ready-to-paste examples of the public API. */
+/** /api-keys: create, list and delete personal API keys, ready-to-paste examples of the public API, and the CLI. */
 export default function ApiKeysPage() {
   const [tab, setTab] = useState('keys');
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -42,6 +43,8 @@ export default function ApiKeysPage() {
           <ApiExamples newKey={created?.key ?? null} />
         </TabPanel>
       </Tabs>
+
+      <CliTool />
 
       <CreateApiKeyDialog open={dialogOpen} onOpenChange={setDialogOpen} onCreated={setCreated} />
     </div>

@@ -228,8 +228,10 @@ export const docSections: DocSection[] = [
       <>
         <p>
           The <code>luavault</code> command keeps a folder on your computer (a Rojo project, say) in step with a LuaVault
-          folder, so you can write in your own editor. It comes with the LuaVault repository (<code>npx luavault</code> in a
-          clone, or <code>npm i -g</code> it) and needs only Node.js. Create an API key on the API Keys page first.
+          folder, so you can write in your own editor. It is one file that needs only Node.js: download it from the
+          &quot;Command-line tool&quot; section of the API Keys page (or <code>{`${window.location.origin}/cli/luavault.mjs`}</code>),
+          create an API key there, and run it with <code>node luavault.mjs</code>. Not <code>npx luavault</code>: npm would
+          fetch an unrelated package of that name.
         </p>
         <pre className="lv-docs__code">{`luavault login --server ${window.location.origin}
 luavault push my-game --to Games/MyGame   # the first push names the folder
@@ -248,7 +250,10 @@ luavault search GetService Players        # file:line: text for every match`}</p
           </li>
           <li>
             A push creates a version only for files you changed. A script someone saved since your last push or pull is
-            never overwritten: it is reported as a conflict, and <code>luavault diff</code> shows both sides.
+            never overwritten: it is reported as a conflict, and <code>luavault diff</code> shows both sides. To get out,{' '}
+            <code>luavault pull</code> merges both sides (git-style markers where both changed the same lines); fix the
+            file, then <code>luavault resolve &lt;file&gt;</code> and push. Or take one side:{' '}
+            <code>pull --theirs &lt;file&gt;</code>, <code>push --force &lt;file&gt;</code>.
           </li>
           <li>
             Deleted files are only reported; <code>push --delete</code> deletes them on the server, <code>pull --delete</code>{' '}
