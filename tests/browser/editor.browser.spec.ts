@@ -197,7 +197,9 @@ describe('editor', () => {
     await page.goto(`${app.url}/script/new`);
     await setEditorText(page, 'local x = (1\nprint(x');
     await page.getByRole('button', { name: 'Format' }).click();
-    const toast = await toastWith(page, 'Format failed');
+    // the script's own syntax error is information, not a failure of the app
+    const toast = await toastWith(page, 'Not formatted: fix the syntax first');
+    expect(await toast.getAttribute('data-variant')).toBe('default');
     const text = await toast.innerText();
     expect(text).toContain('Line 2, column 1: unexpected token `print`');
     expect(text.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(2); // title and one line

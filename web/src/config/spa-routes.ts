@@ -8,7 +8,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/script/new',
   '/script/:id',
   '/script/:id/versions/:version',
-  '/script/:id/compare',
+  '/script/:id/compare/:from/:to',
   '/folder',
   '/folder/:id',
   '/folders/:id',

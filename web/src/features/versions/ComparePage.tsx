@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../components/code/CodeEditor';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
@@ -9,15 +9,15 @@ import { usePageTitle } from '../../app/page-title';
 import { useVersion, versionParam } from './api/versions';
 import { ComparePicker } from './components/ComparePicker';
 
-/** /script/:id/compare?from=A&to=B: any two versions side by side (inline on a phone), linkable. */
+/** /script/:id/compare/:from/:to: any two versions side by side (inline on a phone), linkable. */
 export default function ComparePage() {
-  const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const { id = '', from: rawFrom, to: rawTo } = useParams();
+  const navigate = useNavigate();
   const script = useScript(id);
   const versions = useVersions(id);
   const latest = script.data?.version ?? null;
-  const to = versionParam(params.get('to')) ?? latest;
-  const from = versionParam(params.get('from')) ?? (to !== null && to > 1 ? to - 1 : to);
+  const to = versionParam(rawTo) ?? latest;
+  const from = versionParam(rawFrom) ?? (to !== null && to > 1 ? to - 1 : to);
   const left = useVersion(id, from);
   const right = useVersion(id, to);
   const inline = useMediaQuery(NARROW_DIFF_QUERY);
@@ -49,7 +49,7 @@ export default function ComparePage() {
         versions={(versions.items ?? []).map((v) => v.version)}
         from={from}
         to={to}
-        onPick={(f, t) => setParams({ from: String(f), to: String(t) }, { replace: true })}
+        onPick={(f, t) => navigate(paths.scriptCompare(id, f, t), { replace: true })}
       />
       <div className="diff-legend row-wrap">
         <Link className="diff-chip diff-chip-old" to={paths.scriptVersion(id, from)}>
