@@ -1,4 +1,5 @@
 import type { VersionSummary } from '../../../api/types';
+import './versions.css';
 
 /** `+3 −1`: lines added and removed since the version before; nothing for versions recorded before they were counted. */
 export function LineSummary({ version }: { version: Pick<VersionSummary, 'linesAdded' | 'linesRemoved'> }) {
