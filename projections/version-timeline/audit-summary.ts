@@ -1,10 +1,23 @@
 import type { ScriptEvent } from '../../services/domain/script/events';
 
-/** A one-line, human description of a version for the audit trail. */
-export function versionSummary(version: { kind: string; title: string; version: number; comment: string; restoredFrom: number | null }): string {
+/**
+ * A one-line, human description of a version for the audit trail. A rename says so; the automatic comment is left
+ * out, since it only repeats the date each entry shows.
+ */
+export function versionSummary(version: {
+  kind: string;
+  title: string;
+  version: number;
+  comment: string;
+  restoredFrom: number | null;
+  previousTitle?: string;
+  automaticComment?: boolean;
+}): string {
   if (version.kind === 'ScriptCreated') return `Created "${version.title}" (version 1)`;
-  if (version.kind === 'ScriptRestored') return `Restored version ${version.restoredFrom} as version ${version.version}`;
-  return `Saved version ${version.version}: ${version.comment}`;
+  const renamed = version.previousTitle !== undefined ? `Renamed "${version.previousTitle}" to "${version.title}", ` : '';
+  if (version.kind === 'ScriptRestored') return `${renamed ? renamed + 'r' : 'R'}estored version ${version.restoredFrom} as version ${version.version}`;
+  const saved = `${renamed ? renamed + 's' : 'S'}aved version ${version.version}`;
+  return version.automaticComment ? saved : `${saved}: ${version.comment}`;
 }
 
 /** A one-line, human description of a script event for the audit trail. */

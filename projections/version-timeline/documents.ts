@@ -17,6 +17,13 @@ export interface VersionSummaryDoc {
   ownerId?: string;
   /** when the script went to the trash (its versions stay for a restore but leave search); null or absent when live */
   trashedAt?: string | null;
+  /** lines added and removed since the version before (line-changes.ts); absent on versions projected before them */
+  linesAdded?: number;
+  linesRemoved?: number;
+  /** the title of the version before, when this version changed it (a rename) */
+  previousTitle?: string;
+  /** whether the comment is the automatic one, which only states the save's date */
+  automaticComment?: boolean;
   [key: string]: unknown;
 }
 
@@ -36,6 +43,9 @@ export interface AuditEntryDoc {
   actorId: string;
   at: string;
   summary: string;
+  /** ScriptMoved: the folders, named when the trail is read (a folder's name may have changed since) */
+  fromFolderId?: string | null;
+  folderId?: string | null;
   [key: string]: unknown;
 }
 

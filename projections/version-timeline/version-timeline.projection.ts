@@ -3,6 +3,8 @@ import type { ProjectedEvent, Projection } from '../projection';
 import type { ReadStore } from '../read-store/read-store';
 import { auditSummary } from './audit-summary';
 import { TIMELINE_COLLECTIONS as C, versionDocId, type AuditEntryDoc, type VersionDoc } from './documents';
+import { lineChanges } from './line-changes';
+import { automaticSaveComment } from '../../services/domain/shared/comments';
 
 /**
  * Version timelines and audit trails. Documents are keyed by what identifies them in the log
@@ -45,6 +47,9 @@ export const versionTimelineProjection: Projection = {
         const { scriptId, version, title, content, comment } = scriptEvent.data;
         const restoredFrom = scriptEvent.type === 'ScriptRestored' ? scriptEvent.data.restoredFrom : null;
         const ownerId = scriptEvent.type === 'ScriptCreated' ? scriptEvent.data.ownerId : await ownerOf(scriptId, event, store);
+        // The version before, for the `+N −M` of the list and a rename's old title (one indexed read per save).
+        const previous = version > 1 ? await store.collection<VersionDoc>(C.versions).findOne({ _id: versionDocId(scriptId, version - 1) }) : null;
+        const changes = lineChanges(previous?.content ?? '', content);
         const doc: VersionDoc = {
           _id: versionDocId(scriptId, version),
           scriptId,
@@ -59,6 +64,9 @@ export const versionTimelineProjection: Projection = {
           restoredFrom,
           position: event.positionKey,
           ...(ownerId ? { ownerId } : {}),
+          ...(version === 1 || previous ? { linesAdded: changes.added, linesRemoved: changes.removed } : {}),
+          ...(previous && previous.title !== title ? { previousTitle: previous.title } : {}),
+          automaticComment: scriptEvent.type === 'ScriptSaved' && comment === automaticSaveComment(at),
         };
         await store.collection<VersionDoc>(C.versions).replaceOne({ _id: doc._id }, doc, { upsert: true });
         return;
@@ -89,7 +97,9 @@ export const versionTimelineProjection: Projection = {
 
 function auditEntry(scriptEvent: ScriptEvent, event: ProjectedEvent): AuditEntryDoc {
   const { actorId, at } = event.metadata;
-  return { _id: event.positionKey, scriptId: scriptEvent.data.scriptId, type: event.type, actorId, at, summary: auditSummary(scriptEvent) };
+  const entry: AuditEntryDoc = { _id: event.positionKey, scriptId: scriptEvent.data.scriptId, type: event.type, actorId, at, summary: auditSummary(scriptEvent) };
+  if (scriptEvent.type === 'ScriptMoved') return { ...entry, fromFolderId: scriptEvent.data.fromFolderId, folderId: scriptEvent.data.folderId };
+  return entry;
 }
 
 /** The script's owner: named in the event's metadata since sealing, else on the script's first version. */

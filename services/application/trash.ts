@@ -11,6 +11,7 @@ import { purgeFolder, runFolderCommand } from './folders';
 import type { Actor, AppContext } from './context';
 import { scriptView } from './views';
 import { withViewTotals } from '../../projections/script-views/queries';
+import { folderTrails, type TrailItem } from './folder-trails';
 
 const DAY_MS = 86_400_000;
 
@@ -29,6 +30,9 @@ export interface TrashEntryView {
   size?: number;
 }
 
+/** In the list: where the entry was, root first (empty: the root), so many `init.luau` tell apart. */
+export type TrashListEntry = TrashEntryView & { path: TrailItem[] };
+
 export function purgeAtOf(ctx: AppContext, trashedAt: string): string {
   return new Date(Date.parse(trashedAt) + ctx.config.trashDays * DAY_MS).toISOString();
 }
@@ -41,7 +45,9 @@ export function trashEntryView(ctx: AppContext, doc: TrashDoc): TrashEntryView {
 
 export async function listTrash(ctx: AppContext, actor: Actor, page: PageRequest) {
   const found = await trashQueries(ctx.readStore).entriesPageOf(actor.userId, page);
-  return { items: found.items.map((doc) => trashEntryView(ctx, doc)), next: found.next };
+  const views = found.items.map((doc) => trashEntryView(ctx, doc));
+  const trails = await folderTrails(ctx, actor.userId, views.flatMap((v) => (v.folderId ? [v.folderId] : [])));
+  return { items: views.map((v) => ({ ...v, path: v.folderId ? (trails.get(v.folderId) ?? []) : [] })), next: found.next };
 }
 
 /** A script in the trash, content included, for its owner to read before restoring it. */

@@ -64,6 +64,9 @@ export const versionSummaryView = (v: VersionSummaryDoc, authorName: string) => 
   authorId: v.actorId,
   authorName,
   size: v.size,
+  // since the version before; absent on versions projected before they were counted
+  ...(typeof v.linesAdded === 'number' ? { linesAdded: v.linesAdded, linesRemoved: v.linesRemoved ?? 0 } : {}),
+  automaticComment: v.automaticComment === true,
 });
 
 /** A readable name for an event's actor (`user:<id>` or `apikey:<id>`), given the names of the users involved. */

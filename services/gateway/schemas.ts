@@ -74,6 +74,8 @@ export const UpdateFolderBody = z.object({
   parentId: nullableId.optional(),
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
 });
+/** POST /api/folders/{id}/move: the new parent (null: the workspace root). */
+export const MoveFolderBody = z.object({ parentId: nullableId });
 /** `GET /api/scripts?sort=`: updated (default), title or size. */
 export const ScriptListQuery = z.object({
   sort: z.enum(['updated', 'title', 'size'], { error: 'sort must be updated, title or size' }).optional().default('updated'),

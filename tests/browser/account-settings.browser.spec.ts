@@ -26,12 +26,17 @@ describe('account settings', () => {
     const username = await signUp(page, app.url);
     const laptop = await otherBrowser(username);
 
-    // The menu's Profile entry opens the settings page (no "not available yet" any more).
+    // Profile and Settings are two pages: who you are, and what you can change.
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await visible(page.getByRole('heading', { name: 'Profile', level: 1 }));
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await visible(page.locator('main').getByText(username, { exact: true }));
+    await visible(page.locator('main .avatar').getByText(username.slice(0, 2).toUpperCase()));
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
     await visible(page.getByRole('heading', { name: 'Account settings' }));
     expect(new URL(page.url()).pathname).toBe('/settings');
-    await visible(page.getByText(username, { exact: true }).first());
     await visible(sessionRows(page).nth(1));
     expect(await sessionRows(page).count()).toBe(2);
     await visible(sessionRows(page).filter({ hasText: 'This session' }));

@@ -110,12 +110,15 @@ describe('editor', () => {
     const history = await visible(page.getByRole('dialog', { name: 'Version History' }));
     const items = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
     await visible(items.nth(1).getByText('Greets twice', { exact: true }));
-    await visible(items.first().getByText(/^Updated on .* UTC$/));
+    // the automatic comment only states the date, which each entry shows anyway: the list names the version instead
+    await visible(items.first().getByText('Version 3', { exact: true }));
+    expect(await items.first().getByText(/^Updated on .* UTC$/).count()).toBe(0);
 
     // Activity: the server's sentences and plain labels, never event type names
     await history.getByRole('tab', { name: 'Activity' }).click();
     const audit = await visible(history.getByRole('list', { name: 'Audit trail' }));
     await visible(audit.getByText('Saved version 2: Greets twice'));
+    await visible(audit.getByText('Saved version 3', { exact: true }));
     expect(await audit.innerText()).not.toMatch(/Script(Saved|Created|Shared|Restored)/);
     await visible(audit.getByText('Saved', { exact: true }).first());
     await history.getByRole('tab', { name: 'Versions' }).click();
@@ -197,7 +200,9 @@ describe('editor', () => {
     await page.goto(`${app.url}/script/new`);
     await setEditorText(page, 'local x = (1\nprint(x');
     await page.getByRole('button', { name: 'Format' }).click();
-    const toast = await toastWith(page, 'Format failed');
+    // the script's own syntax error is information, not a failure of the app
+    const toast = await toastWith(page, 'Not formatted: fix the syntax first');
+    expect(await toast.getAttribute('data-variant')).toBe('default');
     const text = await toast.innerText();
     expect(text).toContain('Line 2, column 1: unexpected token `print`');
     expect(text.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(2); // title and one line

@@ -54,7 +54,7 @@ describe('folders and uploads', () => {
 
     // Move the script in
     await page.getByRole('button', { name: 'Actions for Sword' }).click();
-    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+    await page.getByRole('menuitem', { name: 'Move to…' }).click();
     const move = await visible(page.getByRole('dialog', { name: 'Move Script' }));
     await move.getByLabel('Destination folder').selectOption({ label: 'Weapons' });
     await move.getByRole('button', { name: 'Move' }).click();

@@ -46,6 +46,12 @@ describe('views over time', () => {
 
     await page.goto(`${app.url}/script/${id}`);
     const panel = page.getByRole('region', { name: 'Views' });
+    // 30 days at first; 7 days spreads a week over the whole axis instead of its last pixels
+    await visible(panel.getByText(`Last 30 days: 0 page views, ${RAW_FETCHES} raw fetches`));
+    await panel.getByRole('button', { name: '7 days' }).click();
+    await visible(panel.getByRole('img', { name: `Views of ${title} per day, last 7 days` }));
+    expect(await panel.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    await panel.getByRole('button', { name: '90 days' }).click();
     await visible(panel.getByText(`Last 90 days: 0 page views, ${RAW_FETCHES} raw fetches`));
     const chart = await visible(panel.getByRole('img', { name: `Views of ${title} per day, last 90 days` }));
     expect(await chart.locator('desc').textContent()).toContain(`${RAW_FETCHES} raw fetches`);

@@ -231,6 +231,9 @@ describe('list items carry summaries, not contents', () => {
         authorId: `user:${user.user!.id}`,
         authorName: user.user!.username,
         size: Buffer.byteLength('print("ünïcode")'),
+        linesAdded: 1,
+        linesRemoved: 1,
+        automaticComment: false,
       },
       expect.objectContaining({ version: 1, size: 8, authorName: user.user!.username }),
     ]);

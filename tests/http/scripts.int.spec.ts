@@ -59,6 +59,9 @@ describe('create, read, list', () => {
         authorId: `user:${alice.user!.id}`,
         authorName: alice.user!.username,
         size: Buffer.byteLength('print("hello")\n'),
+        linesAdded: 1,
+        linesRemoved: 0,
+        automaticComment: false,
       },
     ]);
     expect((await alice.get(`/api/scripts/${res.body.id}/versions/1`)).body.content).toBe('print("hello")\n');

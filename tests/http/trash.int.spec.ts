@@ -48,7 +48,7 @@ describe('trash (TRASH_DAYS default 30)', () => {
     const trash = await alice.get('/api/trash');
     expect(trash.status).toBe(200);
     expect(trash.body).toEqual([
-      { kind: 'script', id: script.id, name: 'Binned tool', folderId: null, version: 1, size: 11, trashedAt: expect.stringMatching(ISO_DATE), purgeAt: expect.stringMatching(ISO_DATE) },
+      { kind: 'script', id: script.id, name: 'Binned tool', folderId: null, path: [], version: 1, size: 11, trashedAt: expect.stringMatching(ISO_DATE), purgeAt: expect.stringMatching(ISO_DATE) },
     ]);
     const entry = trash.body[0] as { trashedAt: string; purgeAt: string };
     expect(Date.parse(entry.purgeAt) - Date.parse(entry.trashedAt)).toBe(30 * DAY_MS);

@@ -13,7 +13,7 @@ import { folderView, scriptSummaryView } from '../../application/views';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
-import { CreateFolderBody, FolderListQuery, IdParam, UpdateFolderBody } from '../schemas';
+import { CreateFolderBody, FolderListQuery, IdParam, MoveFolderBody, UpdateFolderBody } from '../schemas';
 import { parse } from '../validation';
 import { pageRequest, sendPage } from '../pagination';
 
@@ -46,6 +46,12 @@ export function folderRoutes(ctx: GatewayContext): Router {
   router.put('/folders/:id', async (req, res) => {
     const { id } = parse(IdParam, req.params);
     res.json(await updateFolder(ctx, actorOf(res), id, parse(UpdateFolderBody, req.body)));
+  });
+
+  // A move alone (the tree's drag and drop, "Move to..."): the FolderMoved event, with the checks of PUT's parentId.
+  router.post('/folders/:id/move', async (req, res) => {
+    const { id } = parse(IdParam, req.params);
+    res.json(await updateFolder(ctx, actorOf(res), id, { parentId: parse(MoveFolderBody, req.body).parentId }));
   });
 
   /** Default: the folder's scripts and subfolders move to the root; `?contents=trash`: they go to the trash with it. */

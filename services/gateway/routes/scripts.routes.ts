@@ -13,12 +13,12 @@ import {
   shareScript,
 } from '../../application/scripts';
 import { ownScriptViews } from '../../application/script-views';
-import { actorName, scriptFieldsView, scriptSummaryView, versionFieldsView, versionSummaryView } from '../../application/views';
+import { actorNames, describeActivity } from '../../application/script-activity';
+import { scriptFieldsView, scriptSummaryView, versionFieldsView, versionSummaryView } from '../../application/views';
 import { withViewTotal } from '../../../projections/script-views/queries';
 import { ownedScriptText } from '../owned-script-text';
 import { workspaceQueries } from '../../../projections/workspace/queries';
 import { timelineQueries } from '../../../projections/version-timeline/queries';
-import { accountQueries } from '../../../projections/accounts/queries';
 import type { GatewayContext } from '../http-context';
 import { actorOf } from '../middleware/auth';
 import { CreateScriptBody, IdParam, MoveScriptBody, ScriptListQuery, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
@@ -33,12 +33,6 @@ export function scriptRoutes(ctx: GatewayContext): Router {
   const router = Router();
   const workspace = workspaceQueries(ctx.readStore);
   const timeline = timelineQueries(ctx.readStore);
-  const accounts = accountQueries(ctx.readStore);
-  /** `user:<id>` → username for the actors of one page */
-  const usernamesOf = async (actorIds: string[]) => {
-    const userIds = [...new Set(actorIds.filter((a) => a.startsWith('user:')).map((a) => a.slice('user:'.length)))];
-    return new Map((await accounts.usersByIds(userIds)).map((u) => [u._id, u.username]));
-  };
   /** Ownership without reading the script (a count on key columns): another user's script is not found. */
   const requireOwnScript = async (userId: string, scriptId: string) => {
     if (!(await workspace.ownsScript(userId, scriptId))) throw new NotFoundError(SCRIPT_NOT_FOUND);
@@ -97,8 +91,8 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     const { id } = parse(IdParam, req.params);
     await requireOwnScript(actorOf(res).userId, id);
     const page = await timeline.versionsPageOf(id, request);
-    const names = await usernamesOf(page.items.map((v) => v.actorId));
-    sendPage(req, res, 'versions', { items: page.items.map((v) => versionSummaryView(v, actorName(v.actorId, names))), next: page.next });
+    const names = await actorNames(ctx, actorOf(res).userId, page.items.map((v) => v.actorId));
+    sendPage(req, res, 'versions', { items: page.items.map((v) => versionSummaryView(v, names(v.actorId))), next: page.next });
   });
 
   router.get('/scripts/:id/versions/:versionId', async (req, res) => {
@@ -120,16 +114,8 @@ export function scriptRoutes(ctx: GatewayContext): Router {
     const { id } = parse(IdParam, req.params);
     await requireOwnScript(actorOf(res).userId, id);
     const page = await timeline.auditTrailPageOf(id, { limit: request.limit, before: request.after ? String(request.after.value) : undefined });
-    const names = await usernamesOf(page.items.map((e) => e.actorId));
     sendPage(req, res, 'history', {
-      items: page.items.map((e) => ({
-        position: e._id.replace(/^0+(?=\d)/, ''),
-        type: e.type,
-        actorId: e.actorId,
-        actorName: actorName(e.actorId, names),
-        at: e.at,
-        summary: e.summary,
-      })),
+      items: await describeActivity(ctx, actorOf(res).userId, page.items),
       next: page.next === null ? null : { value: page.next, id: '' },
     });
   });

@@ -21,7 +21,16 @@ export type StorageUse = { usedBytes: number; quotaBytes: number | null };
 export type ScriptSummary = Omit<Script, 'content'> & { preview: string; size: number };
 export type ScriptVersion = { id: number | string; version: number; comment: string | null; createdAt: string; content: string };
 /** A version in a list: who saved it and its size, no content (fetch the version for it). */
-export type VersionSummary = Omit<ScriptVersion, 'content'> & { authorId: string; authorName: string; size: number };
+export type VersionSummary = Omit<ScriptVersion, 'content'> & {
+  authorId: string;
+  authorName: string;
+  size: number;
+  /** lines added and removed since the version before; absent on versions recorded before they were counted */
+  linesAdded?: number;
+  linesRemoved?: number;
+  /** the comment is the automatic one, which only states the date the list shows anyway */
+  automaticComment?: boolean;
+};
 export type Folder = {
   id: string;
   name: string;

@@ -29,6 +29,12 @@ const REASONS: Record<'type' | 'size', string> = { type: `not a ${ALLOWED_LIST} 
 /** A file left out of an upload, by the name the user knows it by, and why. */
 export type SkippedFile = { name: string; reason: string };
 
+/**
+ * Whether leaving these files out is a failure (a script over the size limit) rather than what an upload does with
+ * files that are no scripts (a README beside them): only a failure is reported as an error.
+ */
+export const skipsFailed = (skipped: SkippedFile[], noneLeft = false): boolean => noneLeft || skipped.some((s) => s.reason === REASONS.size);
+
 /** Splits picked files into the usable ones and the skipped ones with their reasons. */
 export function partitionFiles<T extends { file: { name: string; size: number } }>(items: T[], nameOf: (item: T) => string): { usable: T[]; skipped: SkippedFile[] } {
   const usable: T[] = [];

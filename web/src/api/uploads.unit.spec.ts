@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_ATTRIBUTE, checkFile, partitionFiles, pathInsidePick, skippedMessage } from './uploads';
+import { ACCEPT_ATTRIBUTE, checkFile, partitionFiles, pathInsidePick, skippedMessage, skipsFailed } from './uploads';
 
 const MB = 1024 * 1024;
 const picked = (path: string, size = 10) => ({ file: { name: path.split('/').pop()!, size }, path });
@@ -28,5 +28,15 @@ describe('upload file checks', () => {
     expect(message).not.toContain('f10.png');
     expect(message).toMatch(/, and 2 more$/);
     expect(skippedMessage([{ name: 'x.md', reason: 'r' }])).toBe('Skipped 1 file: x.md (r)');
+  });
+});
+
+describe('skipsFailed', () => {
+  it('a README beside the scripts is an expected skip; a script over the limit, or nothing left, is a failure', () => {
+    const { skipped: readme } = partitionFiles([picked('game/README.md'), picked('game/init.luau')], (p) => p.path);
+    expect(skipsFailed(readme)).toBe(false);
+    expect(skipsFailed(readme, true)).toBe(true);
+    const { skipped: large } = partitionFiles([picked('game/README.md'), picked('game/big.lua', 6 * MB)], (p) => p.path);
+    expect(skipsFailed(large)).toBe(true);
   });
 });

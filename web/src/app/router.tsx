@@ -42,6 +42,9 @@ const NotFoundPage = page(() => import('../features/misc/NotFoundPage'));
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'));
 const SettingsPage = page(() => import('../features/account/SettingsPage'));
 const TrashPage = page(() => import('../features/trash/TrashPage'));
+const VersionPage = page(() => import('../features/versions/VersionPage'));
+const ComparePage = page(() => import('../features/versions/ComparePage'));
+const ProfilePage = page(() => import('../features/account/ProfilePage'));
 const AdminPage = page(() => import('../features/admin/AdminPage'));
 const DocsPage = page(() => import('../features/docs/DocsPage'));
 const HelpPage = page(() => import('../features/help/HelpPage'));
@@ -118,11 +121,14 @@ export const router = createBrowserRouter([
               { path: paths.home, element: <WorkspacePage /> },
               { path: paths.scriptNew, element: <NewScriptRoute /> },
               { path: paths.scriptPattern, element: <ScriptEditorRoute /> },
+              { path: paths.scriptVersionPattern, element: <VersionPage /> },
+              { path: paths.scriptComparePattern, element: <ComparePage /> },
               { path: paths.folderAll, element: <FolderPage /> },
               { path: paths.folderPattern, element: <FolderRoute /> },
               { path: paths.foldersLegacyPattern, element: <FoldersRedirect /> },
               { path: paths.apiKeys, element: <Titled title="API Keys"><ApiKeysPage /></Titled> },
               { path: paths.settings, element: <Titled title="Account settings"><SettingsPage /></Titled> },
+              { path: paths.profile, element: <Titled title="Profile"><ProfilePage /></Titled> },
               { path: paths.trash, element: <Titled title="Trash"><TrashPage /></Titled> },
             ],
           },

@@ -14,6 +14,13 @@ export const paths = {
     const q = query.toString();
     return `/script/${encodeURIComponent(id)}${q ? `?${q}` : ''}`;
   },
+  /** one version, read-only, with a URL of its own (features/versions) */
+  scriptVersion: (id: string, version: number) => `/script/${encodeURIComponent(id)}/versions/${version}`,
+  scriptVersionPattern: '/script/:id/versions/:version',
+  /** two versions side by side: `from` (left) and `to` */
+  scriptCompare: (id: string, from: number, to: number) => `/script/${encodeURIComponent(id)}/compare/${from}/${to}`,
+  scriptComparePattern: '/script/:id/compare/:from/:to',
+  profile: '/profile',
   folderAll: '/folder',
   folder: (id: string) => `/folder/${encodeURIComponent(id)}`,
   folderPattern: '/folder/:id',

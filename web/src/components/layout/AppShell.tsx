@@ -93,7 +93,7 @@ function UserMenu({ username }: { username: string }) {
     >
       <MenuLabel>{username}</MenuLabel>
       <MenuSeparator />
-      <MenuItem onSelect={() => navigate(paths.settings)}>
+      <MenuItem onSelect={() => navigate(paths.profile)}>
         <UserIcon /> Profile
       </MenuItem>
       <MenuItem onSelect={() => navigate(paths.apiKeys)}>
@@ -102,7 +102,7 @@ function UserMenu({ username }: { username: string }) {
       <MenuItem onSelect={() => navigate(paths.trash)}>
         <TrashIcon /> Trash
       </MenuItem>
-      <MenuItem onSelect={() => navigate(`${paths.settings}#password`)}>
+      <MenuItem onSelect={() => navigate(paths.settings)}>
         <SettingsIcon /> Settings
       </MenuItem>
       <MenuSeparator />

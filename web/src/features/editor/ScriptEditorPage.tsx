@@ -232,7 +232,7 @@ export default function ScriptEditorPage() {
       } else if (!editor) setContent(formatted);
       toast({ title: 'Formatted', description: 'The script was formatted with StyLua.' });
     } catch (err) {
-      formatErrorToast.current = toast({ title: 'Format failed', description: errorMessage(err), variant: 'destructive' });
+      formatErrorToast.current = toast((await import('../../lib/monaco/stylua')).formatFailureToast(err));
     } finally {
       setFormatting(false);
     }

@@ -14,6 +14,7 @@ import { useScripts } from '../../api/scripts';
 import { useAllFolders } from '../../api/folders';
 import type { Folder, FolderPathItem, ScriptOrder } from '../../api/types';
 import { usePageTitle } from '../../app/page-title';
+import { LibraryLayout } from '../folder-tree';
 import { FolderCard, ScriptCard } from './components/Cards';
 import { CardList } from './components/CardList';
 import { DeleteFolderDialog, FolderNameDialog } from './components/FolderDialogs';
@@ -76,6 +77,7 @@ export default function FolderPage() {
 
   return (
     <div className="container page">
+      <LibraryLayout currentId={id ?? null}>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>
@@ -211,6 +213,7 @@ export default function FolderPage() {
           )}
         </>
       )}
+      </LibraryLayout>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ContentResults } from './components/ContentResults';
 import { useWorkspaceSearch } from './use-workspace-search';
 import { useFolderSearch, useScriptSearch } from '../../api/search';
 import { usePageTitle } from '../../app/page-title';
+import { LibraryLayout } from '../folder-tree';
 import { NewRepositoryDialog, UploadStructureDialog } from './components/UploadDialogs';
 import { StorageLine } from './components/StorageLine';
 import { AsOfPicker } from '../time-travel/AsOfPicker';
@@ -45,6 +46,7 @@ export default function WorkspacePage() {
 
   return (
     <div className="container page">
+      <LibraryLayout currentId={null}>
       <div className="page-header">
         <div>
           <h1>My Workspace</h1>
@@ -54,7 +56,7 @@ export default function WorkspacePage() {
         <AsOfPicker onPick={showAsOf} />
       </div>
       <div className="toolbar">
-        <SearchBox value={search.query} onChange={search.setQuery} label="Search folders and scripts" maxLength={200} />
+        <SearchBox value={search.query} onChange={search.setQuery} label="Search folders and scripts" maxLength={200} slashFocus />
         <div className="row-wrap">
           <Button variant="outline" onClick={() => setNewFolder(true)}>
             <FolderPlusIcon /> New Folder
@@ -107,6 +109,7 @@ export default function WorkspacePage() {
       <FolderNameDialog open={newFolder} onOpenChange={setNewFolder} parentId={null} />
       <NewRepositoryDialog open={newRepo} onOpenChange={setNewRepo} />
       <UploadStructureDialog open={structure} onOpenChange={setStructure} parentFolderId={null} />
+      </LibraryLayout>
     </div>
   );
 }

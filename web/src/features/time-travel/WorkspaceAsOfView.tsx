@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { FolderIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDate } from '../../lib/format';
@@ -68,7 +69,9 @@ function FolderTree({ folders, scripts, at }: { folders: FolderAsOf[]; scripts: 
   const scriptsIn = (folderId: string | null) => scripts.filter((s) => (folderId === null ? s.folderId === null || !known.has(s.folderId) : s.folderId === folderId)).sort(byName);
   const renderFolder = (folder: FolderAsOf) => (
     <li key={folder.id} className="as-of-folder">
-      <span className="as-of-folder-name">📁 {folder.name}</span>
+      <span className="as-of-folder-name">
+        <FolderIcon size={15} className="folder-icon" aria-hidden="true" /> {folder.name}
+      </span>
       <ul className="as-of-tree" aria-label={`Folder ${folder.name}`}>
         {childrenOf(folder.id).map(renderFolder)}
         {scriptsIn(folder.id).map((s) => (

@@ -183,6 +183,7 @@ function TrashRow({
           {entry.kind === 'folder' ? 'Folder, with its contents' : `Script, ${entry.version} ${entry.version === 1 ? 'version' : 'versions'}`} · deleted{' '}
           <span title={formatDate(entry.trashedAt)}>{formatRelative(entry.trashedAt)}</span>
         </p>
+        <TrashPath path={entry.path ?? []} />
       </div>
       <Badge variant="outline" title={formatDate(entry.purgeAt)}>
         Deleted for good {formatDate(entry.purgeAt)}
@@ -199,5 +200,15 @@ function TrashRow({
         <TrashIcon />
       </Button>
     </Card>
+  );
+}
+
+/** Where an entry was: many scripts share a name (a Rojo project's `init.luau`), their folders tell them apart. */
+function TrashPath({ path }: { path: NonNullable<TrashEntry['path']> }) {
+  const text = path.length === 0 ? 'the workspace root' : path.map((f) => (f.inTrash ? `${f.name} (in the trash)` : f.name)).join(' / ');
+  return (
+    <p className="muted small lv-trash__path" aria-label={`From ${text}`}>
+      <FolderIcon size={13} aria-hidden="true" /> {text}
+    </p>
   );
 }

@@ -12,6 +12,8 @@ export interface TrashEntry {
   purgeAt: string;
   version?: number;
   size?: number;
+  /** where it was, root first (empty: the root); `inTrash`: that folder is in the trash too */
+  path?: { id: string; name: string; inTrash?: boolean }[];
 }
 
 export const TRASH_QUERY = ['trash'] as const;

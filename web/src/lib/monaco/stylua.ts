@@ -31,8 +31,17 @@ export async function formatLua(code: string): Promise<string> {
     return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
   } catch (err) {
     // StyLua throws its whole report as a string, one line per parse error: keep the first, for a toast
-    throw new Error(styluaErrorLine(err instanceof Error ? err.message : String(err)));
+    throw new FormatSyntaxError(styluaErrorLine(err instanceof Error ? err.message : String(err)));
   }
+}
+
+/** StyLua could not parse the script: the script's own syntax, which the status line already shows, not a failure. */
+export class FormatSyntaxError extends Error {}
+
+/** The toast for a Format that did not format: information for a syntax error, an error when formatting failed. */
+export function formatFailureToast(err: unknown): { title: string; description: string; variant: 'default' | 'destructive' } {
+  if (err instanceof FormatSyntaxError) return { title: 'Not formatted: fix the syntax first', description: err.message, variant: 'default' };
+  return { title: 'Format failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' };
 }
 
 const MAX_ERROR_LENGTH = 160;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { styluaErrorLine } from './stylua';
+import { formatFailureToast, FormatSyntaxError, styluaErrorLine } from './stylua';
 
 describe('styluaErrorLine', () => {
   it('keeps the first parse error, led by its line and column', () => {
@@ -27,5 +27,12 @@ describe('styluaErrorLine on a long report line', () => {
     const line = styluaErrorLine(`error parsing:\n - unexpected token \`${' '.repeat(100_000)}\` (2:1 to 2:6), expected \`)\``);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(line.startsWith('Line 2, column 1: unexpected token `')).toBe(true);
+  });
+});
+
+describe('formatFailureToast', () => {
+  it("is information for the script's own syntax error, an error when formatting itself failed", () => {
+    expect(formatFailureToast(new FormatSyntaxError('Line 2, column 1: unexpected token'))).toEqual({ title: 'Not formatted: fix the syntax first', description: 'Line 2, column 1: unexpected token', variant: 'default' });
+    expect(formatFailureToast(new Error('Failed to fetch the formatter'))).toMatchObject({ title: 'Format failed', variant: 'destructive' });
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Badge } from '../../../components/ui/Card';
 import { Dialog } from '../../../components/ui/Dialog';
-import { EyeIcon, GitCompareIcon, RotateCcwIcon } from '../../../components/ui/icons';
+import { EyeIcon, GitCompareIcon, LinkIcon, RotateCcwIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/Tabs';
@@ -13,6 +13,9 @@ import type { VersionSummary } from '../../../api/types';
 import type { PagedQueryResult } from '../../../lib/paged-query';
 import { activityLabel } from '../activity-label';
 import { ScriptAsOfPanel } from '../../time-travel/ScriptAsOfPanel';
+import { ComparePicker, LineSummary, versionHeading } from '../../versions';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 
 /** Version History: a timeline of versions (latest first, 'Current' badge), View / Compare / Restore; and the audit trail. */
 export function VersionHistoryDialog({
@@ -54,6 +57,10 @@ export function VersionHistoryDialog({
           ) : list.length === 0 ? (
             <p className="muted">No version history available</p>
           ) : (
+            <>
+            {list.length > 1 && (
+              <ComparePicker scriptId={scriptId} versions={list.map((v) => v.version)} from={list[1]!.version} to={list[0]!.version} />
+            )}
             <ol className="timeline" aria-label="Versions">
               {list.map((v) => {
                 const isCurrent = v.version === current;
@@ -62,13 +69,24 @@ export function VersionHistoryDialog({
                     <span className="timeline-dot" aria-hidden="true" />
                     <div className="timeline-body">
                       <div className="row-wrap">
-                        <strong>{v.comment?.trim() ? v.comment : `Version ${v.version}`}</strong>
+                        <strong>{versionHeading(v)}</strong>
                         {isCurrent && <Badge>Current</Badge>}
                         {viewing === v.version && <Badge variant="outline">Viewing</Badge>}
                       </div>
                       <div className="muted small">
-                        Version {v.version} · <time dateTime={v.createdAt}>{formatDate(v.createdAt)}</time> ({formatRelative(v.createdAt)})
+                        Version {v.version} · <time dateTime={v.createdAt}>{formatDate(v.createdAt)}</time> ({formatRelative(v.createdAt)}) · by {v.authorName}{' '}
+                        <LineSummary version={v} />
                       </div>
+                    </div>
+                    <div className="timeline-actions">
+                      <Link className="btn btn-ghost btn-sm" to={paths.scriptVersion(scriptId, v.version)} aria-label={`Open version ${v.version} at its own address`}>
+                        <LinkIcon /> Link
+                      </Link>
+                      {v.version > 1 && (
+                        <Link className="btn btn-ghost btn-sm" to={paths.scriptCompare(scriptId, v.version - 1, v.version)} aria-label={`Changes of version ${v.version} from version ${v.version - 1}`}>
+                          <GitCompareIcon /> Changes
+                        </Link>
+                      )}
                     </div>
                     {!isCurrent && (
                       <div className="timeline-actions">
@@ -100,6 +118,7 @@ export function VersionHistoryDialog({
                 );
               })}
             </ol>
+            </>
           )}
           <LoadMore list={versions} label="Load more versions" />
         </TabPanel>

@@ -14,6 +14,8 @@ import { revokeFolderShare, shareFolder } from '../../../api/folders';
 import type { Folder, FolderPathItem, ScriptSummary } from '../../../api/types';
 import { DeleteFolderDialog, FolderNameDialog, MoveScriptDialog } from './FolderDialogs';
 import { trashPeriod, useTrashDays } from '../../trash/trash-days';
+import { setDragItem } from '../../folder-tree';
+import { MoveFolderDialog, RenameScriptDialog } from './MoveRenameDialogs';
 
 /** The card's text: the server's 300-character preview, with an ellipsis when the script is longer (by its size). */
 export function preview(script: Pick<ScriptSummary, 'preview' | 'size'>): string {
@@ -48,9 +50,11 @@ export function ScriptCard({ script, path }: { script: ScriptSummary; path?: Fol
   const [moving, setMoving] = useState(false);
   const trashDays = useTrashDays();
   const [deleting, setDeleting] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const open = paths.script(script.id) + (script.folderId ? `?folderId=${encodeURIComponent(script.folderId)}` : '');
   return (
-    <Card className="item-card script-card">
+    // Draggable onto a folder of the tree (features/folder-tree), which moves it there.
+    <Card className="item-card script-card" draggable onDragStart={(e) => setDragItem(e, { kind: 'script', id: script.id, name: script.title })}>
       <div className="item-card-head">
         <FileCodeIcon size={18} className="item-icon" />
         <h3 className="item-title">
@@ -68,8 +72,11 @@ export function ScriptCard({ script, path }: { script: ScriptSummary; path?: Fol
           >
             <LinkIcon /> Copy share link
           </MenuItem>
+          <MenuItem onSelect={() => setRenaming(true)}>
+            <EditIcon /> Rename
+          </MenuItem>
           <MenuItem onSelect={() => setMoving(true)}>
-            <MoveIcon /> Move to folder
+            <MoveIcon /> Move to…
           </MenuItem>
           <MenuSeparator />
           <MenuItem destructive onSelect={() => setDeleting(true)}>
@@ -88,6 +95,7 @@ export function ScriptCard({ script, path }: { script: ScriptSummary; path?: Fol
         <Badge variant="secondary">v{script.version}</Badge>
       </div>
       <MoveScriptDialog open={moving} onOpenChange={setMoving} script={script} />
+      <RenameScriptDialog open={renaming} onOpenChange={setRenaming} script={script} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
@@ -114,6 +122,7 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [shareId, setShareId] = useState<string | null>(folder.shareId);
   useEffect(() => setShareId(folder.shareId), [folder.shareId]);
   // A folder link exposes every script below it: the dialog says so before the owner creates one.
@@ -128,7 +137,7 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
     }
   };
   return (
-    <Card className="item-card folder-card">
+    <Card className="item-card folder-card" draggable onDragStart={(e) => setDragItem(e, { kind: 'folder', id: folder.id, name: folder.name })}>
       <div className="item-card-head">
         <FolderIcon size={18} className="item-icon folder-icon" />
         <h3 className="item-title">
@@ -137,6 +146,9 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
         <Menu label={`Actions for folder ${folder.name}`} trigger={<MoreIcon />}>
           <MenuItem onSelect={() => setRenaming(true)}>
             <EditIcon /> Rename
+          </MenuItem>
+          <MenuItem onSelect={() => setMoving(true)}>
+            <MoveIcon /> Move to…
           </MenuItem>
           <MenuItem onSelect={() => setSharing(true)}>
             <ShareIcon /> {shareId ? 'View Share Link' : 'Generate Share Link'}
@@ -159,6 +171,7 @@ export function FolderCard({ folder, onDeleted, path }: { folder: Folder; onDele
         {shareId && <Badge variant="success">Shared</Badge>}
       </div>
       <FolderNameDialog open={renaming} onOpenChange={setRenaming} folder={folder} />
+      <MoveFolderDialog open={moving} onOpenChange={setMoving} folder={folder} />
       <DeleteFolderDialog open={deleting} onOpenChange={setDeleting} folder={folder} onDeleted={onDeleted} />
       <ShareDialog
         open={sharing}

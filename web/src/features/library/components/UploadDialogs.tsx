@@ -23,6 +23,7 @@ import {
   uploadStructure,
   type PathedFile,
   type SkippedFile,
+  skipsFailed,
 } from '../../../api/uploads';
 import { useUploadProgress, UploadProgressBar } from './UploadProgress';
 import { useFileDrop } from './useFileDrop';
@@ -96,7 +97,7 @@ function SkippedNote({ skipped }: { skipped: SkippedFile[] }): ReactNode {
 }
 
 function skippedToast(skipped: SkippedFile[], noneLeft = false) {
-  toast({ title: noneLeft ? 'No files could be added' : 'Some files could not be added', description: skippedMessage(skipped), variant: 'destructive' });
+  toast({ title: noneLeft ? 'No files could be added' : 'Some files could not be added', description: skippedMessage(skipped), variant: skipsFailed(skipped, noneLeft) ? 'destructive' : 'default' });
 }
 
 function FileList({ files }: { files: { name: string; size: number }[] }) {
