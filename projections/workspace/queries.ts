@@ -13,6 +13,7 @@ import {
 } from './documents';
 import { withViewTotals } from '../script-views/queries';
 import { MAX_FOLDER_DEPTH } from '../../services/domain/folder/limits';
+import { scriptFileName } from '../../services/domain/script/file-name';
 
 /** Lists never read contents: `preview` and `size` are stored at projection time. */
 const WITHOUT_CONTENT = { content: 0 } as const;
@@ -194,7 +195,8 @@ export const workspaceQueries = (store: ReadStore) => {
 };
 
 export interface SharedFolderContents {
-  scripts: { id: string; title: string; updatedAt: string; shareId: string | null }[];
+  /** `fileName`: title and extension (domain/script/file-name.ts), so the list shows what a pull would write */
+  scripts: { id: string; title: string; fileName: string; updatedAt: string; shareId: string | null }[];
   subfolders: { id: string; name: string; contents: SharedFolderContents }[];
 }
 
@@ -210,7 +212,7 @@ export interface SharedFolderView {
   truncated: boolean;
 }
 
-type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'updatedAt' | 'shareId' | 'folderId'>;
+type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'extension' | 'updatedAt' | 'shareId' | 'folderId'>;
 
 export const sharedViewQueries = (store: ReadStore) => ({
   sharedScript: (shareId: string) => store.collection<SharedScriptDoc>(C.sharedScripts).findOne({ _id: shareId }),
@@ -241,11 +243,11 @@ export const sharedViewQueries = (store: ReadStore) => ({
       }
       const levelScripts = (await scripts.find(
         { ownerId: share.ownerId, folderId: { $in: level } },
-        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, updatedAt: 1, shareId: 1, folderId: 1 } },
+        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, extension: 1, updatedAt: 1, shareId: 1, folderId: 1 } },
       )) as unknown as TreeScript[];
       if (levelScripts.length > budget) truncated = true;
       for (const s of levelScripts.slice(0, budget)) {
-        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, updatedAt: s.updatedAt, shareId: s.shareId });
+        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, fileName: scriptFileName(s.title, s.extension), updatedAt: s.updatedAt, shareId: s.shareId });
       }
       budget -= Math.min(budget, levelScripts.length);
 

@@ -8,6 +8,8 @@ import { isBlank, nameCharacterProblem } from '../domain/shared/text';
 
 export interface UploadItem {
   title: string;
+  /** the extension the script keeps (`.luau`), null for a `.txt` file (see domain/script/file-name.ts) */
+  extension: string | null;
   content: string;
   /** sanitised folder segments below the upload's target folder */
   folders: string[];
@@ -81,7 +83,7 @@ export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: Upl
   await prepareScriptBatch(ctx, actor, items.length, folderId, totalBytes(items));
   const scripts = [];
   try {
-    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true }));
+    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, extension: item.extension, content: item.content, folderId }, { slotReserved: true }));
   } finally {
     await releaseUnusedSlots(ctx, actor, items.length - scripts.length);
   }
@@ -92,7 +94,7 @@ export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: Upl
 async function writeTree(ctx: AppContext, actor: Actor, items: UploadItem[], parentId: string | null, created: { folders: Map<string, string>; scripts: string[] }) {
   for (const item of items) {
     const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
-    const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true });
+    const script = await createScript(ctx, actor, { title: item.title, extension: item.extension, content: item.content, folderId }, { slotReserved: true });
     created.scripts.push(script.id);
   }
 }
