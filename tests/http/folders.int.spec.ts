@@ -193,18 +193,18 @@ describe('folder sharing', () => {
     expect(view.body).toEqual({
       folder: { name: 'Repo', updatedAt: expect.stringMatching(ISO_DATE) },
       contents: {
-        scripts: [{ id: readme.id, title: 'readme', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }],
+        scripts: [{ id: readme.id, title: 'readme', fileName: 'readme.lua', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }],
         subfolders: [
           {
             id: src.id,
             name: 'src',
             contents: {
-              scripts: [{ id: main.id, title: 'main', updatedAt: expect.stringMatching(ISO_DATE), shareId: mainShare }],
+              scripts: [{ id: main.id, title: 'main', fileName: 'main.lua', updatedAt: expect.stringMatching(ISO_DATE), shareId: mainShare }],
               subfolders: [
                 {
                   id: lib.id,
                   name: 'lib',
-                  contents: { scripts: [{ id: util.id, title: 'util', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }], subfolders: [] },
+                  contents: { scripts: [{ id: util.id, title: 'util', fileName: 'util.lua', updatedAt: expect.stringMatching(ISO_DATE), shareId: null }], subfolders: [] },
                 },
               ],
             },
