@@ -56,11 +56,15 @@ export function fileNameOfScript(script) {
 /** Whether a remote folder name can be a directory name. @param {string} name */
 export const usableFolderName = (name) => !unusableName(name) && !SKIPPED_DIRS.has(name);
 
-/** Why `fileNameOfScript` gave null, for the report. @param {{ title: string, fileName?: string }} script */
-export function scriptSkipReason(script) {
+/**
+ * Why `fileNameOfScript` gave null, and the name the report shows: the title when it cannot be a file name (as
+ * before), the file name when it could be one but is not a kind the CLI syncs.
+ * @param {{ title: string, fileName?: string }} script @returns {{ name: string, reason: string }}
+ */
+export function skippedScript(script) {
   const name = script.fileName ?? script.title;
-  if (!unusableName(name) && !SCRIPT_FILE.test(name)) return 'not a file the CLI syncs (.lua, .luau, or a Rojo .project/.meta/.model.json)';
-  return unusableReason(name, 'title cannot be a file name');
+  if (!unusableName(name)) return { name, reason: 'not a file the CLI syncs (.lua, .luau, or a Rojo .project/.meta/.model.json)' };
+  return { name: script.title, reason: unusableReason(name, 'title cannot be a file name') };
 }
 
 /** Why a name cannot be a file or directory name, for the report: the Windows reason when there is one. @param {string} name @param {string} what */

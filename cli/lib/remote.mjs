@@ -1,6 +1,6 @@
 // @ts-check
 import { CliError, EXIT } from './errors.mjs';
-import { fileNameOfScript, scriptSkipReason, unusableReason, usableFolderName } from './mapping.mjs';
+import { fileNameOfScript, skippedScript, unusableReason, usableFolderName } from './mapping.mjs';
 
 /**
  * @typedef {import('./api.mjs').Api} Api
@@ -54,10 +54,11 @@ export async function loadRemoteTree(api, rootId) {
     }
     for (const script of scripts) {
       const fileName = fileNameOfScript(script);
-      const path = join(fileName ?? script.fileName ?? script.title);
+      const skipped = fileName ? null : skippedScript(script);
+      const path = join(fileName ?? skipped?.name ?? script.title);
       /** @type {RemoteScript} */
       const remote = { id: script.id, path, title: script.title, version: script.version, size: script.size, folderId };
-      if (!fileName) tree.skipped.push({ path, reason: scriptSkipReason(script) });
+      if (skipped) tree.skipped.push({ path, reason: skipped.reason });
       else if (tree.scripts.has(path) || tree.folders.has(path)) tree.skipped.push({ path, reason: 'another script here maps to the same file name' });
       else tree.scripts.set(path, remote);
       tree.byId.set(script.id, remote);
