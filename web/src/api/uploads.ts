@@ -44,7 +44,7 @@ export function partitionFiles<T extends { file: { name: string; size: number } 
   return { usable, skipped };
 }
 
-/** "Skipped 2 files: assets/logo.png (not a .lua, .luau or .txt file), big.lua (over 5 MB)"; the first `max` are named. */
+/** "Skipped 2 files: assets/logo.png (not a .lua, ... file), big.lua (over 5 MB)"; the first `max` are named. */
 export function skippedMessage(skipped: SkippedFile[], max = 10): string {
   const named = skipped.slice(0, max).map((s) => `${s.name} (${s.reason})`);
   const rest = skipped.length - named.length;
