@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { dismissToast, toast } from '../../components/ui/toast';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CodeEditor } from '../../components/code/CodeEditor';
-import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
+import { copyWithToast } from '../../components/share/ShareDialog';
 import { paths, shareUrls } from '../../config/paths';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { byteLength, formatRelative } from '../../lib/format';
@@ -18,7 +18,6 @@ import {
   createScript,
   fetchVersion,
   restoreVersion,
-  revokeScriptShare,
   shareScript,
   updateScript,
   useScript,
@@ -33,6 +32,7 @@ import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
 import { ViewsPanel } from './components/ViewsPanel';
 import { SaveConflictDialog } from './components/SaveConflictDialog';
+import { ScriptShareDialog } from './components/ScriptShareDialog';
 import { saveConflictOf, type CurrentVersion } from './save-conflict';
 import { ChangedElsewhere } from '../live/ChangedElsewhere';
 import { useOpenAt } from './use-open-at';
@@ -583,43 +583,7 @@ export default function ScriptEditorPage() {
           leave.proceed?.();
         }}
       />
-      {saved && (
-        <ShareDialog
-          open={shareOpen}
-          onOpenChange={setShareOpen}
-          kind="script"
-          name={saved.fileName ?? saved.title}
-          runsAsLua={!isJson}
-          shareId={saved.shareId}
-          onShare={async () => {
-            if (!(await ensureShared())) throw new Error('not shared');
-          }}
-          versions={versionNumbers}
-          fullHistory={saved.shareFullHistory ?? false}
-          sharedAtVersion={saved.sharedAtVersion ?? null}
-          onFullHistoryChange={async (fullHistory) => {
-            try {
-              await shareScript(saved.id, { fullHistory });
-              toast({
-                title: fullHistory ? 'Full history shared' : 'Earlier versions private again',
-                description: fullHistory ? 'The link now serves every version of this script.' : 'The link serves only versions saved since you shared it.',
-              });
-            } catch (err) {
-              toast({ title: 'Failed to change what the link shares', description: errorMessage(err), variant: 'destructive' });
-              throw err;
-            }
-          }}
-          onRevoke={async () => {
-            try {
-              await revokeScriptShare(saved.id);
-              toast({ title: 'Share link revoked', description: 'The old link, raw URL and loadstring no longer work.' });
-            } catch (err) {
-              toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
-              throw err;
-            }
-          }}
-        />
-      )}
+      {saved && <ScriptShareDialog script={saved} open={shareOpen} onOpenChange={setShareOpen} versions={versionNumbers} ensureShared={ensureShared} />}
     </div>
   );
 }
