@@ -3,7 +3,8 @@ import { ApiError, CliError, EXIT } from './errors.mjs';
 import { CLI_HEADER, SERVED_HEADER, cliVersion, noteServedVersion } from './version.mjs';
 
 /**
- * @typedef {{ id: string, title: string, folderId: string | null, version: number, size: number }} ScriptSummary
+ * `fileName`: the title plus the extension the script keeps (absent from servers before it existed)
+ * @typedef {{ id: string, title: string, fileName?: string, folderId: string | null, version: number, size: number }} ScriptSummary
  * @typedef {{ id: string, name: string, parentId: string | null }} Folder
  * @typedef {{ id: string, title: string, content: string, version: number }} ScriptContent
  * @typedef {{ line: number, text: string, highlights: [number, number][] }} SearchLine

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 
 /**
  * The mapping between a local tree and a LuaVault folder tree (README, "Command-line sync"):
- * a directory is a folder of the same name, a `.lua`/`.luau` file a script titled with its file name, extension
- * included. Rojo's names therefore travel as they are: `src/server/init.server.lua` is the script
- * `init.server.lua` in the folder `server` inside `src`, and a pull writes the same path back.
+ * a directory is a folder of the same name, a `.lua`/`.luau` file (or one of Rojo's `.project.json`, `.meta.json`,
+ * `.model.json`) a script. A push titles it with its file name, extension included; a pull writes the file name the
+ * server gives (`fileName`: the title plus the extension an upload kept), so `src/server/init.server.luau` uploaded
+ * in the browser as the script `init.server` comes back under its own name.
  */
 
-export const SCRIPT_FILE = /\.luau?$/i;
+export const SCRIPT_FILE = /\.(?:luau?|(?:project|meta|model)\.json)$/i;
 /** Directories never synced: hidden ones (`.git`, `.luavault`) and dependencies. */
 const SKIPPED_DIRS = new Set(['node_modules', 'Packages', 'DevPackages']);
 
@@ -41,8 +42,30 @@ export function fileNameForTitle(title) {
   return SCRIPT_FILE.test(title) ? title : `${title}.lua`;
 }
 
+/**
+ * The file a remote script is written to: the server's `fileName` (title and stored extension), or for a server
+ * that sends none, the title as before. Null when it cannot be a file name here, or is not a file a push would read
+ * back (a plain `.json`).
+ * @param {{ title: string, fileName?: string }} script @returns {string | null}
+ */
+export function fileNameOfScript(script) {
+  if (typeof script.fileName !== 'string') return fileNameForTitle(script.title);
+  return unusableName(script.fileName) || !SCRIPT_FILE.test(script.fileName) ? null : script.fileName;
+}
+
 /** Whether a remote folder name can be a directory name. @param {string} name */
 export const usableFolderName = (name) => !unusableName(name) && !SKIPPED_DIRS.has(name);
+
+/**
+ * Why `fileNameOfScript` gave null, and the name the report shows: the title when it cannot be a file name (as
+ * before), the file name when it could be one but is not a kind the CLI syncs.
+ * @param {{ title: string, fileName?: string }} script @returns {{ name: string, reason: string }}
+ */
+export function skippedScript(script) {
+  const name = script.fileName ?? script.title;
+  if (!unusableName(name)) return { name, reason: 'not a file the CLI syncs (.lua, .luau, or a Rojo .project/.meta/.model.json)' };
+  return { name: script.title, reason: unusableReason(name, 'title cannot be a file name') };
+}
 
 /** Why a name cannot be a file or directory name, for the report: the Windows reason when there is one. @param {string} name @param {string} what */
 export const unusableReason = (name, what) => {

@@ -1,6 +1,6 @@
 // @ts-check
 import { CliError, EXIT } from './errors.mjs';
-import { fileNameForTitle, unusableReason, usableFolderName } from './mapping.mjs';
+import { fileNameOfScript, skippedScript, unusableReason, usableFolderName } from './mapping.mjs';
 
 /**
  * @typedef {import('./api.mjs').Api} Api
@@ -53,11 +53,12 @@ export async function loadRemoteTree(api, rootId) {
       }
     }
     for (const script of scripts) {
-      const fileName = fileNameForTitle(script.title);
-      const path = join(fileName ?? script.title);
+      const fileName = fileNameOfScript(script);
+      const skipped = fileName ? null : skippedScript(script);
+      const path = join(fileName ?? skipped?.name ?? script.title);
       /** @type {RemoteScript} */
       const remote = { id: script.id, path, title: script.title, version: script.version, size: script.size, folderId };
-      if (!fileName) tree.skipped.push({ path, reason: unusableReason(script.title, 'title cannot be a file name') });
+      if (skipped) tree.skipped.push({ path, reason: skipped.reason });
       else if (tree.scripts.has(path) || tree.folders.has(path)) tree.skipped.push({ path, reason: 'another script here maps to the same file name' });
       else tree.scripts.set(path, remote);
       tree.byId.set(script.id, remote);

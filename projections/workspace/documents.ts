@@ -5,6 +5,8 @@ export interface ScriptSummaryDoc {
   _id: string;
   ownerId: string;
   title: string;
+  /** the file extension kept from the upload or the editor's pick (file-name.ts); null or absent: from before, none */
+  extension?: string | null;
   /** the first PREVIEW_CHARS characters of `content`, so lists never read whole scripts */
   preview: string;
   /** `content` in UTF-8 bytes */
@@ -50,6 +52,8 @@ export interface SharedScriptDoc {
   scriptId: string;
   ownerId: string;
   title: string;
+  /** as in ScriptSummaryDoc */
+  extension?: string | null;
   content: string;
   etag: string;
   version: number;
@@ -65,7 +69,7 @@ export interface SharedScriptDoc {
 }
 
 /** A share view without its content. */
-export type SharedScriptHead = Pick<SharedScriptDoc, '_id' | 'scriptId' | 'ownerId' | 'title' | 'etag' | 'version' | 'fullHistory' | 'sharedAtVersion' | 'views' | 'createdAt' | 'updatedAt' | 'lastPosition'>;
+export type SharedScriptHead = Pick<SharedScriptDoc, '_id' | 'scriptId' | 'ownerId' | 'title' | 'extension' | 'etag' | 'version' | 'fullHistory' | 'sharedAtVersion' | 'views' | 'createdAt' | 'updatedAt' | 'lastPosition'>;
 
 /** One per live share link of a folder; the tree itself is read from `folders` and `scripts`. */
 export interface SharedFolderDoc {

@@ -13,6 +13,7 @@ import {
 } from './documents';
 import { withViewTotals } from '../script-views/queries';
 import { MAX_FOLDER_DEPTH } from '../../services/domain/folder/limits';
+import { scriptFileName } from '../../services/domain/script/file-name';
 
 /** Lists never read contents: `preview` and `size` are stored at projection time. */
 const WITHOUT_CONTENT = { content: 0 } as const;
@@ -198,7 +199,8 @@ export const workspaceQueries = (store: ReadStore) => {
  * script's own share id and no folder id: nothing here may keep working once the folder link is revoked.
  */
 export interface SharedFolderContents {
-  scripts: { id: string; title: string; updatedAt: string }[];
+  /** `fileName`: title and extension (domain/script/file-name.ts), so the list shows what a pull would write */
+  scripts: { id: string; title: string; fileName: string; updatedAt: string }[];
   subfolders: { name: string; contents: SharedFolderContents }[];
 }
 
@@ -214,7 +216,7 @@ export interface SharedFolderView {
   truncated: boolean;
 }
 
-type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'updatedAt' | 'folderId'>;
+type TreeScript = Pick<ScriptDoc, '_id' | 'title' | 'extension' | 'updatedAt' | 'folderId'>;
 
 export const sharedViewQueries = (store: ReadStore) => ({
   sharedScript: (shareId: string) => store.collection<SharedScriptDoc>(C.sharedScripts).findOne({ _id: shareId }),
@@ -245,11 +247,11 @@ export const sharedViewQueries = (store: ReadStore) => ({
       }
       const levelScripts = (await scripts.find(
         { ownerId: share.ownerId, folderId: { $in: level } },
-        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, updatedAt: 1, folderId: 1 } },
+        { sort: { title: 1, _id: 1 }, limit: budget + 1, projection: { title: 1, extension: 1, updatedAt: 1, folderId: 1 } },
       )) as unknown as TreeScript[];
       if (levelScripts.length > budget) truncated = true;
       for (const s of levelScripts.slice(0, budget)) {
-        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, updatedAt: s.updatedAt });
+        contents.get(s.folderId!)?.scripts.push({ id: s._id, title: s.title, fileName: scriptFileName(s.title, s.extension), updatedAt: s.updatedAt });
       }
       budget -= Math.min(budget, levelScripts.length);
 

@@ -16,11 +16,12 @@ export function evolveScript(doc: ScriptDoc | null, event: ScriptProjectedEvent)
   const lastPosition = event.positionKey;
   if (event.type === 'ScriptCreated') {
     if (doc && doc.lastPosition >= lastPosition) return doc;
-    const { scriptId, ownerId, title, content, folderId } = event.data;
+    const { scriptId, ownerId, title, content, folderId, extension = null } = event.data;
     return {
       _id: scriptId,
       ownerId,
       title,
+      extension,
       content,
       ...contentSummary(content),
       folderId,
@@ -74,6 +75,7 @@ export function sharedView(doc: ScriptDoc & { shareId: string }, previous: Share
     scriptId: doc._id,
     ownerId: doc.ownerId,
     title: doc.title,
+    extension: doc.extension ?? null,
     content: doc.content,
     etag,
     version: doc.version,

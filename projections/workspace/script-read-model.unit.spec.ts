@@ -31,6 +31,8 @@ describe('script read model (pure fold)', () => {
       _id: 's1',
       ownerId: 'u1',
       title: 'T2',
+      // an event without an extension (recorded before it existed): none, the file name comes from the title
+      extension: null,
       content: 'print(2)',
       preview: 'print(2)',
       size: 8,
@@ -44,6 +46,14 @@ describe('script read model (pure fold)', () => {
       updatedAt: at(3),
       lastPosition: moved.positionKey,
     });
+  });
+
+  it('keeps the extension of ScriptCreated through saves, and hands it to the share view', () => {
+    const withExtension = event('ScriptCreated', { ownerId: 'u1', title: 'init.server', content: 'print(1)', folderId: null, version: 1, comment: 'c', extension: '.luau' }, 1);
+    const renamed = event('ScriptSaved', { title: 'main.server', content: 'print(2)', version: 2, comment: 'c' }, 2);
+    const doc = fold([withExtension, renamed, event('ScriptShared', { shareId: 'sh2' })])!;
+    expect(doc).toMatchObject({ title: 'main.server', extension: '.luau' });
+    expect(sharedView(doc as ScriptDoc & { shareId: string }, null)).toMatchObject({ title: 'main.server', extension: '.luau' });
   });
 
   it('changes nothing when events are applied again (a replay after a crash)', () => {

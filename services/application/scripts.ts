@@ -51,6 +51,8 @@ export async function requireOwnFolder(ctx: AppContext, actor: Actor, folderId: 
 
 export interface NewScript {
   title: string;
+  /** the file extension the script keeps (`.lua`, `.luau`, `.json`); absent or null: none, named as before */
+  extension?: string | null;
   content: string;
   folderId: string | null;
   comment?: string;

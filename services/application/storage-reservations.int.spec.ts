@@ -84,7 +84,7 @@ describe('storage reservations', () => {
     const writes = [
       ...Array.from({ length: 6 }, (_, i) => () => saveScript(ctx(), alice, script.id, { content: lua(100 * KB, String(i)) })),
       ...Array.from({ length: 3 }, (_, i) => () => createScript(ctx(), alice, { title: `new ${i}`, content: lua(100 * KB), folderId: null })),
-      () => uploadScripts(ctx(), alice, [{ fileName: 'u.lua', title: 'u', content: lua(100 * KB), folders: [] }], null),
+      () => uploadScripts(ctx(), alice, [{ fileName: 'u.lua', title: 'u', extension: '.lua', content: lua(100 * KB), folders: [] }], null),
     ];
     const outcomes = await Promise.allSettled(writes.map((write) => write()));
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');

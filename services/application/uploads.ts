@@ -9,6 +9,8 @@ import { isBlank, nameCharacterProblem } from '../domain/shared/text';
 
 export interface UploadItem {
   title: string;
+  /** the extension the script keeps (`.luau`), null for a `.txt` file (see domain/script/file-name.ts) */
+  extension: string | null;
   content: string;
   /** sanitised folder segments below the upload's target folder */
   folders: string[];
@@ -82,7 +84,7 @@ export async function uploadScripts(ctx: AppContext, actor: Actor, uploaded: Upl
   const batch = await prepareScriptBatch(ctx, actor, items.length, folderId, totalBytes(items));
   const scripts = [];
   try {
-    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true, batch }));
+    for (const item of items) scripts.push(await createScript(ctx, actor, { title: item.title, extension: item.extension, content: item.content, folderId }, { slotReserved: true, batch }));
   } finally {
     batch.release();
     await releaseUnusedSlots(ctx, actor, items.length - scripts.length);
@@ -102,7 +104,7 @@ async function writeTree(
   try {
     for (const item of items) {
       const folderId = await createFolderChain(ctx, actor, parentId, item.folders, created.folders);
-      const script = await createScript(ctx, actor, { title: item.title, content: item.content, folderId }, { slotReserved: true, batch });
+      const script = await createScript(ctx, actor, { title: item.title, extension: item.extension, content: item.content, folderId }, { slotReserved: true, batch });
       created.scripts.push(script.id);
     }
   } finally {

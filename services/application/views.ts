@@ -2,6 +2,7 @@ import type { ApiKeyDoc, UserDoc } from '../../projections/accounts/documents';
 import type { FolderDoc, ScriptDoc, ScriptSummaryDoc, WithViews } from '../../projections/workspace/documents';
 import type { VersionSummaryDoc } from '../../projections/version-timeline/documents';
 import { contentSummary } from '../../projections/workspace/content-summary';
+import { fileFields } from '../domain/script/file-name';
 
 /** Read-model documents shaped as the API answers them (docs/api.md). Internal fields never leave. */
 export const scriptView = (s: WithViews<ScriptDoc>) => {
@@ -13,6 +14,7 @@ export const scriptView = (s: WithViews<ScriptDoc>) => {
 export const scriptFieldsView = (s: WithViews<ScriptSummaryDoc>) => ({
   id: s._id,
   title: s.title,
+  ...fileFields(s.title, s.extension),
   folderId: s.folderId,
   shareId: s.shareId,
   shareFullHistory: s.shareId ? s.shareFullHistory === true : false,
@@ -27,6 +29,7 @@ export const scriptFieldsView = (s: WithViews<ScriptSummaryDoc>) => ({
 export const scriptSummaryView = (s: WithViews<ScriptSummaryDoc>) => ({
   id: s._id,
   title: s.title,
+  ...fileFields(s.title, s.extension),
   preview: s.preview,
   size: s.size,
   folderId: s.folderId,
@@ -89,5 +92,6 @@ export type ScriptView = ReturnType<typeof scriptView>;
 /** A full script view shortened to its list form (for answers that list scripts just written, e.g. uploads). */
 export const summaryOfScriptView = ({ content, ...rest }: ScriptView) => {
   const { preview, size } = contentSummary(content);
-  return { id: rest.id, title: rest.title, preview, size, folderId: rest.folderId, shareId: rest.shareId, views: rest.views, version: rest.version, createdAt: rest.createdAt, updatedAt: rest.updatedAt };
+  const { extension, fileName, language } = rest;
+  return { id: rest.id, title: rest.title, extension, fileName, language, preview, size, folderId: rest.folderId, shareId: rest.shareId, views: rest.views, version: rest.version, createdAt: rest.createdAt, updatedAt: rest.updatedAt };
 };

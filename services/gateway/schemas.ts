@@ -5,6 +5,7 @@ import { FOLDER_NAME_REQUIRED } from '../domain/folder/decider';
 import { PASSWORD_MIN, PASSWORD_TOO_SHORT, usernameProblem } from '../domain/user/decider';
 import { API_KEY_NAME_REQUIRED } from '../domain/api-key/decider';
 import { isBlank } from '../domain/shared/text';
+import { INVALID_EXTENSION, SCRIPT_EXTENSION } from '../domain/script/file-name';
 
 /** Request schemas, one per body/param/query shape. Messages are the spec's (section 5). */
 
@@ -54,7 +55,9 @@ export const LoginBody = z.object({
   password: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Password must be at most 200 characters'),
 });
 
-export const CreateScriptBody = z.object({ title, content, folderId: nullableId.optional().default(null), comment });
+/** The file extension a new script keeps (the editor's Lua/Luau pick); absent: none, named as before extensions were stored. */
+const extension = z.string({ error: INVALID_EXTENSION }).regex(SCRIPT_EXTENSION, INVALID_EXTENSION).optional();
+export const CreateScriptBody = z.object({ title, extension, content, folderId: nullableId.optional().default(null), comment });
 export const UpdateScriptBody = z.object({ title: title.optional(), content: content.optional(), comment, folderId: nullableId.optional(), baseVersion });
 export const MoveScriptBody = z.object({ folderId: nullableId });
 /** POST .../share: an optional body; without `fullHistory` a new link serves versions since sharing, a live one keeps its choice. */

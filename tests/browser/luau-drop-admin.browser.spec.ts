@@ -35,10 +35,10 @@ describe('.luau uploads and drag-and-drop', () => {
     await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: 'New Repository' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'New Repository' }));
-    await visible(dialog.getByText(/\.lua, \.luau or \.txt files keep their structure/));
+    await visible(dialog.getByText(/\.model\.json files keep their structure/));
     await dialog.getByLabel('Repository folder').setInputFiles(dir);
 
-    const skippedText = 'Skipped 1 file: assets/logo.png (not a .lua, .luau or .txt file)';
+    const skippedText = 'Skipped 1 file: assets/logo.png (not a .lua, .luau, .txt, .project.json, .meta.json or .model.json file)';
     await visible(dialog.getByRole('status').filter({ hasText: skippedText }));
     expect(await (await toastWith(page, 'Some files could not be added')).innerText()).toContain('assets/logo.png');
     expect(await dialog.getByLabel('Repository name').inputValue()).toBe('RojoGame');
@@ -50,8 +50,8 @@ describe('.luau uploads and drag-and-drop', () => {
     await visible(page.getByRole('heading', { name: 'RojoGame', level: 1 }));
     await page.getByRole('link', { name: 'src' }).click();
     await page.getByRole('link', { name: 'shared' }).click();
-    // The title drops ".luau" like ".lua".
-    await visible(page.getByRole('link', { name: 'Util', exact: true }));
+    // The title drops ".luau" like ".lua"; the card shows the file name, extension kept.
+    await visible(page.getByRole('link', { name: 'Util.luau', exact: true }));
   });
 
   it('takes files dropped on the Upload Multiple Files dialog, with a visible drop state', async () => {
@@ -78,7 +78,7 @@ describe('.luau uploads and drag-and-drop', () => {
     expect(await zone.getAttribute('class')).toContain('drop-zone--active');
 
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
-    await visible(dialog.getByRole('status').filter({ hasText: 'Skipped 1 file: logo.png (not a .lua, .luau or .txt file)' }));
+    await visible(dialog.getByRole('status').filter({ hasText: 'Skipped 1 file: logo.png (not a .lua, .luau, .txt, .project.json, .meta.json or .model.json file)' }));
     expect(await zone.getAttribute('class')).not.toContain('drop-zone--active');
     const list = dialog.getByRole('list', { name: 'Selected files' });
     await visible(list.getByText('typed.luau'));
@@ -87,8 +87,8 @@ describe('.luau uploads and drag-and-drop', () => {
     await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
     await toastWith(page, 'Scripts uploaded');
     await hidden(dialog);
-    await visible(page.getByRole('link', { name: 'typed', exact: true }));
-    await visible(page.getByRole('link', { name: 'plain', exact: true }));
+    await visible(page.getByRole('link', { name: 'typed.luau', exact: true }));
+    await visible(page.getByRole('link', { name: 'plain.lua', exact: true }));
 
     // The single-file dialog takes a drop too, and its picker no longer names an earlier pick.
     await page.getByRole('button', { name: 'Upload Script' }).click();
@@ -102,7 +102,7 @@ describe('.luau uploads and drag-and-drop', () => {
     await visible(single.getByRole('list', { name: 'Selected files' }).getByText('Single.luau'));
     await single.getByRole('button', { name: 'Upload', exact: true }).click();
     await toastWith(page, 'Script uploaded');
-    await visible(page.getByRole('link', { name: 'Single', exact: true }));
+    await visible(page.getByRole('link', { name: 'Single.luau', exact: true }));
   });
 });
 

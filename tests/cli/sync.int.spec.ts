@@ -21,6 +21,8 @@ const ROJO_TREE: Record<string, string> = {
   'src/shared/Modules/init.lua': 'return { version = 1 }\n',
 };
 
+const PROJECT_FILE = '{"name":"Game","tree":{"$className":"DataModel"}}';
+
 let server: TestServer;
 const temps: string[] = [];
 
@@ -54,7 +56,7 @@ async function pushedProject(folder: string) {
   const user = await startCliUser(server);
   const project = await tempDir('project');
   await writeTree(project, ROJO_TREE);
-  await writeFile(join(project, 'default.project.json'), '{"name":"Game","tree":{"$className":"DataModel"}}');
+  await writeFile(join(project, 'default.project.json'), PROJECT_FILE);
   const first = await user.run(['push', '--to', folder, '--json'], { cwd: project });
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
@@ -79,8 +81,9 @@ afterAll(async () => {
 describe('luavault push and pull', () => {
   it('pushes a Rojo tree into a folder tree, then versions only the edited file, and pulls it back byte for byte', async () => {
     const { user, project, report } = await pushedProject('Games/Obby');
+    // Rojo's project file is synced too, as a plain text script
     expect(report.changes.map((c: { path: string; action: string; version: number }) => [c.path, c.action, c.version]).sort()).toEqual(
-      Object.keys(ROJO_TREE).map((path) => [path, 'created', 1]).sort(),
+      [...Object.keys(ROJO_TREE), 'default.project.json'].map((path) => [path, 'created', 1]).sort(),
     );
 
     // the server holds folders named like the directories and scripts titled like the files
@@ -98,7 +101,7 @@ describe('luavault push and pull', () => {
     // nothing changed: nothing sent
     const again = await user.run(['push', '--json'], { cwd: project });
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ changes: [], unchanged: 4 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ changes: [], unchanged: 5 });
 
     // one edit: one new version, of that file only
     const edited = ROJO_TREE['src/shared/Util.luau']!.replace('héllo', 'hello');
@@ -106,18 +109,18 @@ describe('luavault push and pull', () => {
     // from a subdirectory: the enclosing synced directory is pushed
     const second = await user.run(['push', '-m', 'greeting in ASCII', '--json'], { cwd: join(project, 'src/shared') });
     expect(second.code).toBe(0);
-    expect(JSON.parse(second.stdout)).toMatchObject({ changes: [{ path: 'src/shared/Util.luau', action: 'updated', version: 2 }], unchanged: 3 });
+    expect(JSON.parse(second.stdout)).toMatchObject({ changes: [{ path: 'src/shared/Util.luau', action: 'updated', version: 2 }], unchanged: 4 });
     for (const path of Object.keys(ROJO_TREE)) {
       const script = (await user.api('GET', `/scripts/${await idOf(project, path)}/content`)).body;
       expect(script.version).toBe(path === 'src/shared/Util.luau' ? 2 : 1);
     }
 
-    // pull into an empty directory: the same bytes (the Rojo project file is not a script: not synced)
+    // pull into an empty directory: the same bytes, the Rojo project file included
     const copy = join(await tempDir('copy'), 'game');
     const pulled = await user.run(['pull', 'Games/Obby', copy], { cwd: project });
     expect(pulled.code).toBe(0);
     expect(pulled.stdout).toContain('downloaded src/shared/Util.luau (v2)');
-    const expected = { ...ROJO_TREE, 'src/shared/Util.luau': edited };
+    const expected = { ...ROJO_TREE, 'src/shared/Util.luau': edited, 'default.project.json': PROJECT_FILE };
     const tree = await readTree(copy);
     expect(Object.keys(tree).sort()).toEqual(Object.keys(expected).sort());
     for (const [path, content] of Object.entries(expected)) expect(tree[path]!.equals(Buffer.from(content, 'utf8')), path).toBe(true);
@@ -169,7 +172,7 @@ describe('luavault push and pull', () => {
     const resolved = await user.run(['pull', '--json'], { cwd: project });
     expect(resolved.code).toBe(0);
     expect(JSON.parse(resolved.stdout).changes).toEqual([{ path, action: 'linked', version: 2 }]);
-    expect((await user.run(['status'], { cwd: project })).stdout).toContain('status: 4 unchanged');
+    expect((await user.run(['status'], { cwd: project })).stdout).toContain('status: 5 unchanged');
     await user.dispose();
   });
 

@@ -111,7 +111,17 @@ describe('public API /api/v1 with X-API-Key', () => {
 
     const content = await bot.get(`/api/v1/scripts/${script.id}/content`);
     expect(content.status).toBe(200);
-    expect(content.body).toEqual({ id: script.id, title: 'v1 script', content: 'print("v1 ✓")', version: 1, updatedAt: expect.stringMatching(ISO_DATE) });
+    // created without an extension: named as before extensions were stored
+    expect(content.body).toEqual({
+      id: script.id,
+      title: 'v1 script',
+      extension: null,
+      fileName: 'v1 script.lua',
+      language: 'lua',
+      content: 'print("v1 ✓")',
+      version: 1,
+      updatedAt: expect.stringMatching(ISO_DATE),
+    });
 
     const raw = await bot.get(`/api/v1/scripts/${script.id}/raw`);
     expect(raw.status).toBe(200);
@@ -197,7 +207,7 @@ describe('public API /api/v1 with X-API-Key', () => {
     expect(untitled.body.title).toBe('named-by-file');
     const badType = await bot.upload('/api/v1/scripts/upload', [file('tool.exe', 'MZ')]);
     expect(badType.status).toBe(400);
-    expect(badType.body.error).toBe('Invalid file type - Only .lua, .luau and .txt files are allowed');
+    expect(badType.body.error).toBe("Invalid file type - Only .lua, .luau, .txt and Rojo's .project.json, .meta.json and .model.json files are allowed");
 
     const patched = await bot.patch(`/api/v1/scripts/${created.body.id}`, { content: 'print(1.1)', comment: 'bot fix' });
     expect(patched.status).toBe(200);

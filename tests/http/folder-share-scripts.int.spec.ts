@@ -30,6 +30,9 @@ describe('scripts opened through a folder link', () => {
     expect(page.status).toBe(200);
     expect(page.body).toEqual({
       title: 'ui',
+      extension: null,
+      fileName: 'ui.lua',
+      language: 'lua',
       content: 'return "ui"',
       createdAt: expect.stringMatching(ISO_DATE),
       updatedAt: expect.stringMatching(ISO_DATE),

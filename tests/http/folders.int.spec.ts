@@ -229,16 +229,16 @@ describe('folder sharing', () => {
     expect(view.body).toEqual({
       folder: { name: 'Repo', updatedAt: expect.stringMatching(ISO_DATE) },
       contents: {
-        scripts: [{ id: readme.id, title: 'readme', updatedAt: expect.stringMatching(ISO_DATE) }],
+        scripts: [{ id: readme.id, title: 'readme', fileName: 'readme.lua', updatedAt: expect.stringMatching(ISO_DATE)}],
         subfolders: [
           {
             name: 'src',
             contents: {
-              scripts: [{ id: main.id, title: 'main', updatedAt: expect.stringMatching(ISO_DATE) }],
+              scripts: [{ id: main.id, title: 'main', fileName: 'main.lua', updatedAt: expect.stringMatching(ISO_DATE)}],
               subfolders: [
                 {
                   name: 'lib',
-                  contents: { scripts: [{ id: util.id, title: 'util', updatedAt: expect.stringMatching(ISO_DATE) }], subfolders: [] },
+                  contents: { scripts: [{ id: util.id, title: 'util', fileName: 'util.lua', updatedAt: expect.stringMatching(ISO_DATE)}], subfolders: [] },
                 },
               ],
             },

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const LUAU = 'local function add(a: number, b: number): number\n\treturn a + b\nend\nreturn add\n';
-const INVALID_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
+const INVALID_TYPE = "Invalid file type - Only .lua, .luau, .txt and Rojo's .project.json, .meta.json and .model.json files are allowed";
 
 type FolderRow = { id: string; name: string; parentId: string | null };
 type ScriptRow = { id: string; title: string; folderId: string | null };

@@ -35,6 +35,9 @@ describe('create, read, list', () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
       title: 'Hello',
+      extension: null,
+      fileName: 'Hello.lua',
+      language: 'lua',
       content: 'print("hello")\n',
       folderId: null,
       shareId: null,
@@ -173,6 +176,9 @@ describe('saving and versions', () => {
       expect((await automation.get(`/api/v1/scripts/${script.id}/content`)).body).toEqual({
         id: script.id,
         title: expect.any(String),
+        extension: null,
+        fileName: expect.any(String),
+        language: 'lua',
         content,
         version,
         updatedAt: expect.stringMatching(ISO_DATE),

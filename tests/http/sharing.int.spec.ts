@@ -34,6 +34,9 @@ describe('script share links', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       title: 'Public view',
+      extension: null,
+      fileName: 'Public view.lua',
+      language: 'lua',
       content: 'return 43',
       createdAt: expect.stringMatching(ISO_DATE),
       updatedAt: expect.stringMatching(ISO_DATE),

@@ -11,7 +11,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const INVALID_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
+const INVALID_TYPE = "Invalid file type - Only .lua, .luau, .txt and Rojo's .project.json, .meta.json and .model.json files are allowed";
 const TOO_LARGE = 'File too large - Maximum file size is 5MB';
 const NO_FILES = 'No files selected - Please select a folder to upload.';
 const NO_NAME = 'Repository name required - Please enter a name for the repository.';

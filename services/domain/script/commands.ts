@@ -1,10 +1,10 @@
 import type { CommandMetadata } from '../shared/decider';
 import type { PurgeReason } from './events';
 
-/** `userId` is the user the command acts for; the decider checks it owns the script. */
+/** `userId` is the user the command acts for; the decider checks it owns the script. `extension`: see ScriptCreated. */
 export type CreateScript = {
   type: 'CreateScript';
-  data: { scriptId: string; userId: string; title: string; content: string; folderId: string | null; comment?: string };
+  data: { scriptId: string; userId: string; title: string; content: string; folderId: string | null; comment?: string; extension?: string | null };
   metadata: CommandMetadata;
 };
 /**

@@ -5,6 +5,7 @@ import type { ScriptCommand } from './commands';
 import { contentHash } from './content-hash';
 import type { ScriptEvent } from './events';
 import { isBlank, nameCharacterProblem } from '../shared/text';
+import { requireExtension } from './file-name';
 
 /**
  * What decisions need, and nothing that grows with the history: no version's content is kept (a restore is given the
@@ -82,7 +83,7 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
   switch (command.type) {
     case 'CreateScript': {
       if (state.status !== 'absent') throw new ValidationError('Script already exists');
-      const { scriptId, userId, title, content, folderId, comment } = command.data;
+      const { scriptId, userId, title, content, folderId, comment, extension } = command.data;
       return [
         {
           type: 'ScriptCreated',
@@ -94,6 +95,8 @@ export function decide(command: ScriptCommand, state: ScriptState): ScriptEvent[
             folderId,
             version: 1,
             comment: comment?.trim() || 'Initial version',
+            // only when given: a script without one is named as before extensions were stored
+            ...(extension ? { extension: requireExtension(extension) } : {}),
           },
         },
       ];

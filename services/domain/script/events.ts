@@ -1,7 +1,11 @@
 /** Script aggregate events. Stream: `script-<scriptId>`. Every version carries the full content. */
 export type ScriptCreated = {
   type: 'ScriptCreated';
-  data: { scriptId: string; ownerId: string; title: string; content: string; folderId: string | null; version: 1; comment: string };
+  /**
+   * `extension`: the file extension the script keeps (`.lua`, `.luau`, `.json`; its file name is title + extension,
+   * see file-name.ts). Absent in events recorded before it existed, and for scripts created without one.
+   */
+  data: { scriptId: string; ownerId: string; title: string; content: string; folderId: string | null; version: 1; comment: string; extension?: string };
 };
 export type ScriptSaved = {
   type: 'ScriptSaved';

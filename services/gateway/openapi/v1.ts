@@ -81,7 +81,7 @@ const uploadBody = (withTitle: boolean) => ({
           file: {
             type: 'string',
             contentMediaType: 'application/octet-stream',
-            description: 'A .lua, .luau or .txt file, at most 5 MB.',
+            description: "A .lua, .luau or .txt file, or one of Rojo's .project.json / .meta.json / .model.json, at most 5 MB. The script keeps its extension (.lua, .luau, .json; none for .txt): `fileName` is the title plus it.",
           },
           ...(withTitle
             ? { title: { type: 'string', description: 'Script title. Defaults to the file name without its extension.' } }
@@ -117,7 +117,7 @@ const saveConflict = {
 };
 
 const uploadErrors = {
-  '400': errorResponse('No file, or a file that is not .lua / .luau / .txt (`Invalid file type - Only .lua, .luau and .txt files are allowed`).'),
+  '400': errorResponse("No file, or a file that is not .lua / .luau / .txt or one of Rojo's .project.json / .meta.json / .model.json (`Invalid file type - Only .lua, .luau, .txt and Rojo's .project.json, .meta.json and .model.json files are allowed`)."),
   '413': errorResponse('File too large - Maximum file size is 5MB'),
 };
 
@@ -300,7 +300,7 @@ export const openApiV1Document: OpenApiDocument = {
         responses: {
           '200': { description: 'The snippet.', content: { 'text/plain': { schema: { type: 'string' } } } },
           ...commonWithScript,
-          '409': errorResponse('The script is not shared.'),
+          '409': errorResponse('The script is not shared, or it is a JSON file (Rojo\'s), which has no loadstring.'),
         },
       },
     },
@@ -432,10 +432,13 @@ export const openApiV1Document: OpenApiDocument = {
       },
       Script: {
         type: 'object',
-        required: ['id', 'title', 'content', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
+        required: ['id', 'title', 'extension', 'fileName', 'language', 'content', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
         properties: {
           id: { type: 'string' },
           title: { type: 'string' },
+          extension: { type: ['string', 'null'], description: 'The file extension the script keeps (`.lua`, `.luau`, `.json`, as uploaded or created); null for a script from before it was stored.' },
+          fileName: { type: 'string', description: 'The file a sync writes: title + extension (`init.server.luau`); without an extension the title when it ends in one, else `<title>.lua`.' },
+          language: { type: 'string', enum: ['lua', 'luau', 'json'], description: 'From `fileName`: `json` is plain text (no loadstring).' },
           content: { type: 'string' },
           folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
           shareId: { type: ['string', 'null'], description: 'null while the script is not shared.' },
@@ -450,10 +453,13 @@ export const openApiV1Document: OpenApiDocument = {
       ScriptSummary: {
         type: 'object',
         description: 'A script in a list: no content.',
-        required: ['id', 'title', 'preview', 'size', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
+        required: ['id', 'title', 'extension', 'fileName', 'language', 'preview', 'size', 'folderId', 'shareId', 'views', 'version', 'createdAt', 'updatedAt'],
         properties: {
           id: { type: 'string' },
           title: { type: 'string' },
+          extension: { type: ['string', 'null'], description: 'The file extension the script keeps (`.lua`, `.luau`, `.json`, as uploaded or created); null for a script from before it was stored.' },
+          fileName: { type: 'string', description: 'The file a sync writes: title + extension (`init.server.luau`); without an extension the title when it ends in one, else `<title>.lua`.' },
+          language: { type: 'string', enum: ['lua', 'luau', 'json'], description: 'From `fileName`: `json` is plain text (no loadstring).' },
           preview: { type: 'string', maxLength: 300, description: 'The first 300 characters of the content.' },
           size: { type: 'integer', minimum: 0, description: 'The content\'s size in bytes (UTF-8).' },
           folderId: { type: ['string', 'null'], description: 'null for a script at the root.' },
@@ -466,10 +472,13 @@ export const openApiV1Document: OpenApiDocument = {
       },
       ScriptContent: {
         type: 'object',
-        required: ['id', 'title', 'content', 'version', 'updatedAt'],
+        required: ['id', 'title', 'extension', 'fileName', 'language', 'content', 'version', 'updatedAt'],
         properties: {
           id: { type: 'string' },
           title: { type: 'string' },
+          extension: { type: ['string', 'null'], description: 'The file extension the script keeps (`.lua`, `.luau`, `.json`, as uploaded or created); null for a script from before it was stored.' },
+          fileName: { type: 'string', description: 'The file a sync writes: title + extension (`init.server.luau`); without an extension the title when it ends in one, else `<title>.lua`.' },
+          language: { type: 'string', enum: ['lua', 'luau', 'json'], description: 'From `fileName`: `json` is plain text (no loadstring).' },
           content: { type: 'string' },
           version: { type: 'integer', minimum: 1 },
           updatedAt: { type: 'string', format: 'date-time' },
@@ -540,6 +549,7 @@ export const openApiV1Document: OpenApiDocument = {
         required: ['title', 'content'],
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 200, description: 'Must not be blank.' },
+          extension: { type: 'string', pattern: '^\\.([Ll][Uu][Aa][Uu]?|[Jj][Ss][Oo][Nn])$', description: 'The file extension the script keeps (`.lua`, `.luau` or `.json`, any case): `fileName` is title + extension. Omitted: none (`fileName` from the title alone).' },
           content: { type: 'string', minLength: 1, description: 'Must not be blank; at most 5 MB (UTF-8 bytes; 413 over it or past the account\'s storage quota).' },
           folderId: { type: ['string', 'null'], description: 'A folder of yours, or null / omitted for the root.' },
           comment: { type: 'string', maxLength: 500, description: 'Comment of version 1.' },
@@ -591,7 +601,7 @@ export const openApiV1Document: OpenApiDocument = {
           fullHistory: { type: 'boolean' },
           sharedAtVersion: { type: 'integer', minimum: 1, description: 'Older versions answer 404 on the link unless fullHistory.' },
           rawUrl: { type: 'string', description: 'The public raw URL, `<origin>/api/share/{shareId}/raw`.' },
-          loadstring: { type: 'string', description: 'The loadstring snippet for that URL.' },
+          loadstring: { type: ['string', 'null'], description: 'The loadstring snippet for that URL; null for a JSON file.' },
         },
       },
       CreateFolderRequest: {

@@ -10,6 +10,7 @@ import { originOf, loadstringSnippet, rawUrl, type GatewayContext } from '../htt
 import { actorOf, requireApiKey } from '../middleware/auth';
 import { CONTENT_BODY_LIMIT_BYTES, jsonBody } from '../middleware/json-body';
 import { readMultipart, titleFromFileName } from '../uploads/multipart';
+import { extensionOfUpload, fileFields } from '../../domain/script/file-name';
 import { CreateFolderBody, CreateScriptBody, FolderListQuery, IdParam, ScriptVersionParams, ShareScriptBody, UpdateScriptBody } from '../schemas';
 import { parse } from '../validation';
 import { baseVersionFromField, baseVersionFromIfMatch, oneBaseVersion, versionEtag } from '../base-version';
@@ -26,6 +27,10 @@ async function singleUploadedFile(req: Request) {
   const field = (name: string) => body.fields.get(name)?.[0]?.trim() || undefined;
   return { file, title: field('title'), comment: field('comment'), baseVersion: field('baseVersion') };
 }
+
+export const NOT_LUA = 'A JSON file is not a Lua script: it has no loadstring snippet (its raw URL serves the text)';
+/** Rojo's JSON files are text for the tree, not code a game server runs: no loadstring snippet for them. */
+const runsAsLua = (script: { title: string; extension?: string | null }) => fileFields(script.title, script.extension).language !== 'json';
 
 /** A saved script, with the ETag of its new version so the next save can name it in `If-Match`. */
 function sendSaved(res: Response, script: ScriptView) {
@@ -75,7 +80,7 @@ export function publicApiRoutes(ctx: GatewayContext, searchLimit: RequestHandler
   router.get('/scripts/:id/content', async (req, res) => {
     const { fields, text } = await ownedScriptText(ctx, actorOf(res), parse(IdParam, req.params).id);
     res.set('ETag', versionEtag(fields.version));
-    sendJsonWithContent(res, { id: fields._id, title: fields.title }, text, { version: fields.version, updatedAt: fields.updatedAt });
+    sendJsonWithContent(res, { id: fields._id, title: fields.title, ...fileFields(fields.title, fields.extension) }, text, { version: fields.version, updatedAt: fields.updatedAt });
   });
   // One version by number: the command-line sync's three-way merge reads the version a directory last saw as its base.
   router.get('/scripts/:id/versions/:versionId', async (req, res) => {
@@ -94,19 +99,25 @@ export function publicApiRoutes(ctx: GatewayContext, searchLimit: RequestHandler
     const script = await workspace.scriptFields(actorOf(res).userId, parse(IdParam, req.params).id);
     if (!script) throw new NotFoundError(SCRIPT_NOT_FOUND);
     if (!script.shareId) throw new ConflictError('Script is not shared: share it first (POST /api/v1/scripts/{id}/share) to get a public raw URL');
+    if (!runsAsLua(script)) throw new ConflictError(NOT_LUA);
     res.type('text/plain; charset=utf-8').send(loadstringSnippet(originOf(ctx, req), script.shareId));
   });
   router.post('/scripts/:id/share', async (req, res) => {
-    const shared = await shareScript(ctx, actorOf(res), parse(IdParam, req.params).id, parse(ShareScriptBody, req.body));
+    const { id } = parse(IdParam, req.params);
+    const shared = await shareScript(ctx, actorOf(res), id, parse(ShareScriptBody, req.body));
     const origin = originOf(ctx, req);
-    res.json({ ...shared, rawUrl: rawUrl(origin, shared.shareId), loadstring: loadstringSnippet(origin, shared.shareId) });
+    const script = await workspace.scriptFields(actorOf(res).userId, id);
+    const loadstring = script && runsAsLua(script) ? loadstringSnippet(origin, shared.shareId) : null;
+    res.json({ ...shared, rawUrl: rawUrl(origin, shared.shareId), loadstring });
   });
   router.post('/scripts', async (req, res) => {
     res.status(201).json(await createScript(ctx, actorOf(res), parse(CreateScriptBody, req.body)));
   });
   router.post('/scripts/upload', async (req, res) => {
     const { file, title, comment } = await singleUploadedFile(req);
-    const input = parse(CreateScriptBody, { title: title ?? titleFromUpload(titleFromFileName(file.fileName)), content: file.content, comment });
+    // The file's extension is kept even when a title is given: the file name a pull writes is title + extension.
+    const extension = extensionOfUpload(file.fileName) ?? undefined;
+    const input = parse(CreateScriptBody, { title: title ?? titleFromUpload(titleFromFileName(file.fileName)), extension, content: file.content, comment });
     res.status(201).json(await createScript(ctx, actorOf(res), input));
   });
   router.patch('/scripts/:id', async (req, res) => {

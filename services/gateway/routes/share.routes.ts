@@ -8,6 +8,7 @@ import type { GatewayContext } from '../http-context';
 import { ifNoneMatchHits, SHARE_NOT_FOUND } from '../raw-fast-path';
 import { FolderShareScriptParams, RawQuery, ShareIdParam } from '../schemas';
 import { parse } from '../validation';
+import { fileFields } from '../../domain/script/file-name';
 
 const FOLDER_SCRIPT_NOT_FOUND = 'Script not found in this shared folder, or the folder is no longer shared';
 
@@ -34,7 +35,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     const text = await bodyOf(script._id, script.version);
     ctx.views.count(script._id, 'page');
     res.set('Cache-Control', 'no-cache');
-    sendJsonWithContent(res, { title: script.title }, text, { createdAt: script.createdAt, updatedAt: script.updatedAt, version: script.version, path });
+    sendJsonWithContent(res, { title: script.title, ...fileFields(script.title, script.extension) }, text, { createdAt: script.createdAt, updatedAt: script.updatedAt, version: script.version, path });
   });
 
   router.get('/share/folder/:shareId/scripts/:scriptId/raw', async (req, res) => {
@@ -52,7 +53,7 @@ export function shareRoutes(ctx: GatewayContext): Router {
     if (!doc) throw new NotFoundError(SHARE_NOT_FOUND);
     const text = await bodyOf(doc.scriptId, doc.version);
     ctx.views.count(doc.scriptId, 'page');
-    sendJsonWithContent(res, { title: doc.title }, text, { createdAt: doc.createdAt, updatedAt: doc.updatedAt, views: doc.views, version: doc.version });
+    sendJsonWithContent(res, { title: doc.title, ...fileFields(doc.title, doc.extension) }, text, { createdAt: doc.createdAt, updatedAt: doc.updatedAt, views: doc.views, version: doc.version });
   });
 
   /** Reached for pinned versions (`?version=N`) and whatever the fast path passes on. */

@@ -7,6 +7,7 @@ import { actorOf } from '../middleware/auth';
 import { folderSegments, readMultipart, titleFromFileName, type MultipartBody } from '../uploads/multipart';
 import { FolderIdOrNullParam, OptionalFolderQuery } from '../schemas';
 import { parse } from '../validation';
+import { extensionOfUpload } from '../../domain/script/file-name';
 
 function filesOf(body: MultipartBody, field: string) {
   return body.files.filter((file) => file.field === field);
@@ -15,16 +16,14 @@ function filesOf(body: MultipartBody, field: string) {
 /** Files paired with their `paths` entries (same order), each path sanitised to folder segments. */
 function itemsWithPaths(body: MultipartBody): UploadItem[] {
   const paths = body.fields.get('paths') ?? [];
-  return filesOf(body, 'files').map((file, index) => ({
-    title: titleFromFileName(file.fileName),
-    content: file.content,
-    fileName: file.fileName,
-    folders: folderSegments(paths[index] ?? file.fileName),
-  }));
+  return filesOf(body, 'files').map((file, index) => ({ ...named(file.fileName), content: file.content, folders: folderSegments(paths[index] ?? file.fileName) }));
 }
 
+/** A script's names from its file's: the title without the extension, and the extension it keeps. */
+const named = (fileName: string) => ({ title: titleFromFileName(fileName), extension: extensionOfUpload(fileName), fileName });
+
 const flatItems = (body: MultipartBody, field: string): UploadItem[] =>
-  filesOf(body, field).map((file) => ({ title: titleFromFileName(file.fileName), content: file.content, fileName: file.fileName, folders: [] }));
+  filesOf(body, field).map((file) => ({ ...named(file.fileName), content: file.content, folders: [] }));
 
 /** `/api/upload/*` (multipart, behind a session). Limits are enforced while streaming; nothing is written before every check passes. */
 export function uploadRoutes(ctx: GatewayContext): Router {

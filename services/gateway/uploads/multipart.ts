@@ -37,10 +37,15 @@ export const uploadBudget = new ByteBudget(MAX_UPLOAD_BYTES_IN_FLIGHT, {
   perAddressSmall: MAX_SMALL_UPLOAD_BYTES_PER_ADDRESS,
   smallRequest: SMALL_UPLOAD_BYTES,
 });
-export const INVALID_FILE_TYPE = 'Invalid file type - Only .lua, .luau and .txt files are allowed';
+export const INVALID_FILE_TYPE = "Invalid file type - Only .lua, .luau, .txt and Rojo's .project.json, .meta.json and .model.json files are allowed";
 export const FILE_TOO_LARGE = 'File too large - Maximum file size is 5MB';
-/** Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". */
-const ALLOWED_EXTENSION = /\.(lua|luau|txt)$/i;
+/**
+ * Luau (Roblox's Lua dialect, Rojo's default) is accepted like Lua: docs/decisions.md "Luau files". Rojo's own JSON
+ * files are kept as plain text so a tree pulled back builds the same game ("Names that come back unchanged").
+ */
+const ALLOWED_EXTENSION = /\.(?:lua|luau|txt)$|\.(?:project|meta|model)\.json$/i;
+/** The extension a title drops: the last one only (`init.server.luau` → `init.server`, `default.project.json` → `default.project`). */
+const TITLE_EXTENSION = /\.(?:lua|luau|txt|json)$/i;
 
 export interface UploadedFile {
   field: string;
@@ -89,7 +94,7 @@ function decodeUtf8(bytes: Buffer): string | null {
 
 /**
  * Reads a multipart request with busboy, enforcing every limit while streaming: a 6 GB upload is refused
- * after its first 5 MB, never buffered. Only `.lua`/`.luau`/`.txt` files of UTF-8 text are accepted. Settles exactly once,
+ * after its first 5 MB, never buffered. Only `.lua`/`.luau`/`.txt` files and Rojo's JSON files of UTF-8 text are accepted. Settles exactly once,
  * whatever the client does: a truncated or malformed body is a 400, a body cut off by the client rejects too
  * (nobody is left to answer). A stalled body is ended by the body guard's idle timeout (middleware/body-guard.ts).
  */
@@ -211,9 +216,9 @@ function baseName(name: string): string {
   return name.split(/[\\/]/).pop()?.trim() ?? '';
 }
 
-/** Title of a script made from a file: its name without the extension. */
+/** Title of a script made from a file: its name without the extension (kept apart: extensionOfUpload). */
 export function titleFromFileName(fileName: string): string {
-  const title = fileName.replace(ALLOWED_EXTENSION, '').trim();
+  const title = fileName.replace(TITLE_EXTENSION, '').trim();
   return isBlank(title) ? 'Untitled' : title;
 }
 

@@ -46,7 +46,8 @@ export async function refreshScripts(id?: string): Promise<void> {
   await Promise.all([invalidateQueries(['scripts']), invalidateQueries(['folder']), id ? invalidateQueries(['script', id]) : undefined]);
 }
 
-export async function createScript(input: { title: string; content: string; folderId?: string | null; comment?: string }): Promise<Script> {
+/** `extension`: the file extension the script keeps (the editor's Lua/Luau pick). */
+export async function createScript(input: { title: string; extension?: string; content: string; folderId?: string | null; comment?: string }): Promise<Script> {
   const script = await apiFetch<Script>('/api/scripts', { method: 'POST', json: input });
   setQueryData(scriptKeys.one(script.id), script);
   void refreshScripts();

@@ -1,5 +1,12 @@
 /** Shapes of docs/api.md, as the web app reads them. IDs are opaque strings; a version's id is its number. */
-export type Script = {
+/** How a script is edited and served: Lua or Luau code, or one of Rojo's JSON files (plain text, no loadstring). */
+export type ScriptLanguage = 'lua' | 'luau' | 'json';
+/**
+ * `extension`: what the script keeps from its upload or the editor's pick (`.luau`), null for one from before;
+ * `fileName`: the name a pull writes (title + extension), shown in lists.
+ */
+export type ScriptFile = { extension: string | null; fileName: string; language: ScriptLanguage };
+export type Script = ScriptFile & {
   id: string;
   title: string;
   content: string;
@@ -64,11 +71,11 @@ export type ScriptOrder = 'updated' | 'title' | 'size';
 export type AuditEntry = { position: string | number; type: string; actorId: string | null; actorName: string | null; at: string; summary: string };
 export type UploadResult = { folderId: string; foldersCreated: number; scriptsCreated: number };
 export type MultiUploadResult = { scriptsCreated: number; scripts: ScriptSummary[] };
-export type SharedScript = { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
+export type SharedScript = Partial<ScriptFile> & { title: string; content: string; createdAt?: string; updatedAt: string; views?: number; version?: number };
 /** a script opened through its folder's link; `path`: folder names from the shared folder down to the script's */
 export type FolderSharedScript = SharedScript & { path: string[] };
 /** `id`: opens the script through the folder's link only (no script share id: it would outlive the folder link) */
-export type SharedFolderScript = { id: string; title: string; updatedAt: string };
+export type SharedFolderScript = { id: string; title: string; fileName?: string; updatedAt: string };
 export type SharedFolderContents = { scripts: SharedFolderScript[]; subfolders: { name: string; contents: SharedFolderContents }[] };
 export type SharedFolder = {
   folder: { name: string; updatedAt: string };

@@ -4,11 +4,14 @@ import type { MultiUploadResult, Script, UploadResult } from './types';
 
 /** Upload limits (spec sections 5 and 9; docs/api.md). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** The same list the server accepts (services/gateway/uploads/multipart.ts); Luau is accepted like Lua. */
-export const ALLOWED_EXTENSIONS = ['.lua', '.luau', '.txt'];
-/** For `<input type="file" accept>`. */
-export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.join(',');
-/** ".lua, .luau or .txt" */
+/**
+ * The same list the server accepts (services/gateway/uploads/multipart.ts); Luau is accepted like Lua, and Rojo's own
+ * JSON files are kept as text so a tree pulled back builds the same game.
+ */
+export const ALLOWED_EXTENSIONS = ['.lua', '.luau', '.txt', '.project.json', '.meta.json', '.model.json'];
+/** For `<input type="file" accept>` (a browser's picker matches the last extension only: `.json`). */
+export const ACCEPT_ATTRIBUTE = '.lua,.luau,.txt,.json';
+/** ".lua, .luau, .txt, .project.json, .meta.json or .model.json" */
 export const ALLOWED_LIST = `${ALLOWED_EXTENSIONS.slice(0, -1).join(', ')} or ${ALLOWED_EXTENSIONS[ALLOWED_EXTENSIONS.length - 1]}`;
 export const INVALID_TYPE_MESSAGE = `Only ${ALLOWED_LIST} files are allowed`;
 
@@ -47,7 +50,7 @@ export function partitionFiles<T extends { file: { name: string; size: number } 
   return { usable, skipped };
 }
 
-/** "Skipped 2 files: assets/logo.png (not a .lua, .luau or .txt file), big.lua (over 5 MB)"; the first `max` are named. */
+/** "Skipped 2 files: assets/logo.png (not a .lua, ... file), big.lua (over 5 MB)"; the first `max` are named. */
 export function skippedMessage(skipped: SkippedFile[], max = 10): string {
   const named = skipped.slice(0, max).map((s) => `${s.name} (${s.reason})`);
   const rest = skipped.length - named.length;

@@ -5,10 +5,10 @@ const MB = 1024 * 1024;
 const picked = (path: string, size = 10) => ({ file: { name: path.split('/').pop()!, size }, path });
 
 describe('upload file checks', () => {
-  it('accepts .lua, .luau and .txt in any case, and nothing else', () => {
-    expect(ACCEPT_ATTRIBUTE).toBe('.lua,.luau,.txt');
-    for (const name of ['a.lua', 'B.LUAU', 'init.server.luau', 'notes.TXT']) expect(checkFile({ name, size: 1 }), name).toBeNull();
-    for (const name of ['a.luaux', 'logo.png', 'a.luau.exe', 'luau']) expect(checkFile({ name, size: 1 }), name).toBe('type');
+  it('accepts .lua, .luau, .txt and Rojo\'s JSON files in any case, and nothing else', () => {
+    expect(ACCEPT_ATTRIBUTE).toBe('.lua,.luau,.txt,.json');
+    for (const name of ['a.lua', 'B.LUAU', 'init.server.luau', 'notes.TXT', 'default.project.json', 'init.meta.json', 'Part.MODEL.JSON']) expect(checkFile({ name, size: 1 }), name).toBeNull();
+    for (const name of ['a.luaux', 'logo.png', 'a.luau.exe', 'luau', 'package.json', 'project.json']) expect(checkFile({ name, size: 1 }), name).toBe('type');
     expect(checkFile({ name: 'big.luau', size: 5 * MB + 1 })).toBe('size');
     expect(checkFile({ name: 'limit.luau', size: 5 * MB })).toBeNull();
   });
@@ -17,7 +17,7 @@ describe('upload file checks', () => {
     const files = [picked('Game/src/a.luau'), picked('Game/assets/logo.png'), picked('Game/big.lua', 6 * MB), picked('Game/b.lua')];
     const { usable, skipped } = partitionFiles(files, (f) => pathInsidePick(f.path, 'Game'));
     expect(usable.map((f) => f.path)).toEqual(['Game/src/a.luau', 'Game/b.lua']);
-    expect(skippedMessage(skipped)).toBe('Skipped 2 files: assets/logo.png (not a .lua, .luau or .txt file), big.lua (over 5 MB)');
+    expect(skippedMessage(skipped)).toBe('Skipped 2 files: assets/logo.png (not a .lua, .luau, .txt, .project.json, .meta.json or .model.json file), big.lua (over 5 MB)');
   });
 
   it('names at most ten and counts the rest', () => {

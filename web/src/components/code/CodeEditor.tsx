@@ -39,6 +39,8 @@ export type CodeEditorProps = {
   path?: string;
   /** id of a visible hint (e.g. how to leave the editor with the keyboard), read after the editing area's name */
   describedBy?: string;
+  /** Monaco language: `lua` (Lua and Luau) or `plaintext` (Rojo's JSON files) */
+  language?: string;
 };
 
 type EditorInstance = Parameters<OnMount>[0];
@@ -50,7 +52,7 @@ type EditorInstance = Parameters<OnMount>[0];
  * version viewed, a draft restored, a format). Passing every `value` back (a controlled editor) makes a render that
  * lags one keystroke behind reset the model and drop what was just typed.
  */
-export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy, language = 'lua' }: CodeEditorProps) {
   const monaco = useMonaco();
   const editorRef = useRef<EditorInstance | null>(null);
   const emitted = useRef(value);
@@ -73,7 +75,7 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
       ) : (
         <Editor
           height={height}
-          language="lua"
+          language={language}
           theme={editorTheme()}
           defaultValue={value}
           path={path}

@@ -7,10 +7,11 @@ import { tokenizeLua } from './lua-highlight';
  * Read-only code for visitors: the text shows at once as preformatted, lightly coloured text, and becomes Monaco (highlighting,
  * minimap, search) once Monaco has loaded and mounted. If Monaco never loads, the plain text stays.
  */
-export function ReadOnlyCode({ value, label, path }: { value: string; label: string; path: string }) {
+export function ReadOnlyCode({ value, label, path, plain = false }: { value: string; label: string; path: string; plain?: boolean }) {
   const [monacoLoaded, setMonacoLoaded] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const tokens = useMemo(() => tokenizeLua(value), [value]);
+  // `plain`: a JSON file, shown without Lua's colours
+  const tokens = useMemo(() => (plain ? [{ kind: 'text' as const, text: value }] : tokenizeLua(value)), [value, plain]);
   useEffect(() => {
     let live = true;
     loadMonaco().then(
@@ -33,7 +34,7 @@ export function ReadOnlyCode({ value, label, path }: { value: string; label: str
       {monacoLoaded && (
         // Laid out but invisible until Monaco has mounted, so the swap never shows a spinner or an empty box.
         <div className={mounted ? undefined : 'code-upgrading'} aria-hidden={mounted ? undefined : true}>
-          <CodeEditor value={value} readOnly label={label} path={path} onMount={() => setMounted(true)} />
+          <CodeEditor value={value} readOnly label={label} path={path} language={plain ? 'plaintext' : 'lua'} onMount={() => setMounted(true)} />
         </div>
       )}
     </div>

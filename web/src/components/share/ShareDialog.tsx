@@ -116,6 +116,7 @@ export function ShareDialog({
   sharedAtVersion = null,
   onFullHistoryChange,
   onRevoke,
+  runsAsLua = true,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
@@ -132,6 +133,8 @@ export function ShareDialog({
   /** scripts: changes what the link exposes (the server records it); rejects on failure */
   onFullHistoryChange?: (fullHistory: boolean) => Promise<void>;
   onRevoke: () => Promise<void>;
+  /** scripts: false for a JSON file, which a game server cannot run: no loadstring snippets */
+  runsAsLua?: boolean;
 }) {
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [pinned, setPinned] = useState<string>('');
@@ -190,7 +193,7 @@ export function ShareDialog({
           {kind === 'folder' && <p className="field-hint">{FOLDER_EXPOSURE}</p>}
           {kind === 'script' && (
             <>
-              <CopyField label="Loadstring" value={shareUrls.loadstring(shareId)} copyLabel="Copy loadstring" />
+              {runsAsLua && <CopyField label="Loadstring" value={shareUrls.loadstring(shareId)} copyLabel="Copy loadstring" />}
               <CopyField label="Raw URL" value={shareUrls.raw(shareId)} copyLabel="Copy raw URL" />
               {onFullHistoryChange && (
                 <div className="field share-history">
@@ -232,11 +235,13 @@ export function ShareDialog({
                   {pinnedVersion !== undefined && pinnedServed && (
                     <>
                       <CopyField label={`Raw URL of version ${pinnedVersion}`} value={shareUrls.raw(shareId, pinnedVersion)} copyLabel="Copy pinned raw URL" />
-                      <CopyField
-                        label={`Loadstring of version ${pinnedVersion}`}
-                        value={shareUrls.loadstring(shareId, pinnedVersion)}
-                        copyLabel="Copy pinned loadstring"
-                      />
+                      {runsAsLua && (
+                        <CopyField
+                          label={`Loadstring of version ${pinnedVersion}`}
+                          value={shareUrls.loadstring(shareId, pinnedVersion)}
+                          copyLabel="Copy pinned loadstring"
+                        />
+                      )}
                     </>
                   )}
                 </div>

@@ -93,7 +93,7 @@ export function buildExamples({ origin, apiKey, scriptId }: ExampleContext): Api
     {
       id: 'upload',
       title: 'Create a script from a file',
-      description: 'Uploads a .lua, .luau or .txt file (at most 5MB). The title defaults to the file name.',
+      description: 'Uploads a .lua, .luau or .txt file (at most 5MB). The title defaults to the file name without its extension; the script keeps the extension (`fileName`).',
       method: 'POST',
       path: '/scripts/upload',
       command: `echo 'print("Hello from a file")' > hello.lua\ncurl -sS -X POST ${auth} \\\n  -F "file=@hello.lua" -F "title=Hello File" -F "comment=Uploaded from the command line" \\\n  "${base}/scripts/upload"`,

@@ -44,14 +44,21 @@ export const docSections: DocSection[] = [
           <li>
             In My Workspace, click <strong>New Script</strong>.
           </li>
-          <li>Give the script a title in the Script name field and write (or paste) your code in the editor.</li>
+          <li>
+            Give the script a title in the Script name field, pick <strong>Luau</strong> (the default) or{' '}
+            <strong>Lua</strong> under it, and write (or paste) your code in the editor. The pick is the file&apos;s
+            extension: the script is listed, and synced, as <code>title.luau</code> or <code>title.lua</code>.
+          </li>
           <li>
             Click <strong>Save</strong>. The script is created with version 1; every later save adds a version.
           </li>
         </ol>
         <p>
           Keep scripts organised in folders (<strong>New Folder</strong>), or upload existing <code>.lua</code>,{' '}
-          <code>.luau</code> and <code>.txt</code> files, a whole folder tree as a repository included.
+          <code>.luau</code> and <code>.txt</code> files (and Rojo&apos;s <code>.project.json</code>,{' '}
+          <code>.meta.json</code>, <code>.model.json</code>), a whole folder tree as a repository included. An upload
+          keeps each file&apos;s extension: <code>Util.luau</code> becomes the script <code>Util</code>, listed and
+          pulled as <code>Util.luau</code>.
         </p>
       </>
     ),
@@ -243,10 +250,13 @@ luavault share src/server/init.server.lua # raw URL and loadstring
 luavault search GetService Players        # file:line: text for every match`}</pre>
         <ul className="lv-docs__list">
           <li>
-            A directory is a folder of the same name, a <code>.lua</code> or <code>.luau</code> file a script titled with its
-            file name. Rojo&apos;s names stay as they are: <code>src/server/init.server.lua</code> is the script{' '}
-            <code>init.server.lua</code> in the folder <code>server</code> inside <code>src</code>, and a pull writes it back to
-            the same path, so Rojo builds the same game. Other files are not synced.
+            A directory is a folder of the same name, a <code>.lua</code> or <code>.luau</code> file (or one of Rojo&apos;s{' '}
+            <code>.project.json</code>, <code>.meta.json</code>, <code>.model.json</code>) a script, and a pull writes each
+            script under its file name: the title plus the extension it kept. Rojo&apos;s names stay as they are, whether
+            the tree was pushed or uploaded in the browser: <code>src/server/init.server.luau</code> is the script{' '}
+            <code>init.server</code> in the folder <code>server</code> inside <code>src</code>, and a pull writes it back to
+            the same path, so Rojo builds the same game. A script without a stored extension (an older one, a{' '}
+            <code>.txt</code> upload) is pulled as <code>title.lua</code>. Other files are not synced.
           </li>
           <li>
             A push creates a version only for files you changed. A script someone saved since your last push or pull is

@@ -7,18 +7,17 @@ import { Spinner } from '../../components/ui/Spinner';
 import { dismissToast, toast } from '../../components/ui/toast';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CodeEditor } from '../../components/code/CodeEditor';
-import { copyWithToast, ShareDialog } from '../../components/share/ShareDialog';
+import { copyWithToast } from '../../components/share/ShareDialog';
 import { paths, shareUrls } from '../../config/paths';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { byteLength, formatRelative } from '../../lib/format';
-import type { LuauSyntaxError } from '../../lib/luau/syntax-report';
 import type { MonacoApi } from '../../lib/monaco/load';
+import { DEFAULT_EXTENSION, extensionOfFile, fileNameOf, LANGUAGE_LABELS, languageOf, monacoLanguageOf, titleOfFile } from '../../lib/script-file';
 import { ACCEPT_ATTRIBUTE, ALLOWED_LIST, checkFile } from '../../api/uploads';
 import {
   createScript,
   fetchVersion,
   restoreVersion,
-  revokeScriptShare,
   shareScript,
   updateScript,
   useScript,
@@ -33,14 +32,16 @@ import { CompareDialog } from './components/CompareDialog';
 import { SharePanel, VersionInfoPanel } from './components/SidePanels';
 import { ViewsPanel } from './components/ViewsPanel';
 import { SaveConflictDialog } from './components/SaveConflictDialog';
+import { ScriptShareDialog } from './components/ScriptShareDialog';
 import { saveConflictOf, type CurrentVersion } from './save-conflict';
 import { ChangedElsewhere } from '../live/ChangedElsewhere';
 import { useOpenAt } from './use-open-at';
 import { useRevealLine } from './use-reveal-line';
+import { useSyntaxMarkers } from './use-syntax-markers';
+import { FileNameField } from './components/FileNameField';
 
 export const TITLE_REQUIRED = 'Please enter a title for your script';
 export const CONTENT_REQUIRED = 'Script content cannot be empty';
-const SYNTAX_DEBOUNCE_MS = 350;
 
 type EditorInstance = Parameters<OnMount>[0];
 
@@ -56,6 +57,8 @@ export default function ScriptEditorPage() {
   const versions = useVersions(id);
 
   const [title, setTitle] = useState('');
+  /** a new script's file extension (the Lua/Luau pick); an existing script keeps its own */
+  const [newExtension, setNewExtension] = useState<string>(DEFAULT_EXTENSION);
   /** optional version comment; empty means the server writes its automatic UTC one */
   const [comment, setComment] = useState('');
   const [content, setContent] = useState('');
@@ -68,7 +71,6 @@ export default function ScriptEditorPage() {
   const [shareOpen, setShareOpen] = useState(false);
   const [shareBusy, setShareBusy] = useState(false);
   const [formatting, setFormatting] = useState(false);
-  const [syntax, setSyntax] = useState<LuauSyntaxError | null>(null);
   /** the version this edit started from (opened, last saved or taken): every save names it, so none overwrites silently */
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
   /** a save refused because the script changed elsewhere: the current version and my text */
@@ -114,35 +116,12 @@ export default function ScriptEditorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved, loaded, isNew]);
 
-  // Syntax markers (Luau, parsed by the StyLua WebAssembly), debounced; a stale result never replaces a newer one.
   const shown = viewing ? viewing.content : content;
-  useEffect(() => {
-    let current = true;
-    const t = window.setTimeout(async () => {
-      const { checkLuauSyntax } = await import('../../lib/luau/luau-syntax');
-      const errors = await checkLuauSyntax(shown).catch(() => []);
-      if (!current) return;
-      setSyntax(errors[0] ?? null);
-      const monaco = monacoRef.current;
-      const model = editorRef.current?.getModel();
-      if (monaco && model) {
-        const lines = model.getLineCount();
-        monaco.editor.setModelMarkers(
-          model,
-          'luau',
-          errors.map((err) => {
-            const line = Math.min(err.line, lines);
-            const endLine = Math.min(Math.max(err.endLine, line), lines);
-            return { severity: monaco.MarkerSeverity.Error, message: err.message, startLineNumber: line, startColumn: err.column, endLineNumber: endLine, endColumn: endLine === line ? Math.max(err.endColumn, err.column + 1) : err.endColumn };
-          }),
-        );
-      }
-    }, SYNTAX_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(t);
-    };
-  }, [shown]);
+  const extension = isNew ? newExtension : (saved?.extension ?? null);
+  const fileName = fileNameOf(title.trim() || 'Untitled', extension);
+  const language = isNew ? languageOf(fileName) : (saved?.language ?? languageOf(fileName));
+  const isJson = language === 'json';
+  const syntax = useSyntaxMarkers(shown, !isJson, editorRef, monacoRef);
 
   const contentState = content;
   const savingRef = useRef(false);
@@ -165,7 +144,7 @@ export default function ScriptEditorPage() {
     try {
       const note = comment.trim() || undefined; // no comment: the server records its automatic UTC one
       if (isNew) {
-        const created = await createScript({ title: title.trim(), content, folderId: folderId || null, comment: note });
+        const created = await createScript({ title: titleWithout(title.trim(), newExtension), extension: newExtension, content, folderId: folderId || null, comment: note });
         draft.clear();
         setComment('');
         leavingOnPurpose.current = true;
@@ -193,7 +172,7 @@ export default function ScriptEditorPage() {
       savingRef.current = false;
       setSaving(false);
     }
-  }, [viewing, title, comment, contentState, isNew, folderId, id, navigate, draft, baseVersion, versions]);
+  }, [viewing, title, comment, contentState, isNew, folderId, id, navigate, draft, baseVersion, versions, newExtension]);
 
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -246,7 +225,10 @@ export default function ScriptEditorPage() {
     else {
       const text = await file.text();
       setContent(text);
-      if (!title.trim()) setTitle(file.name.replace(/\.(lua|luau|txt)$/i, ''));
+      if (!title.trim()) setTitle(titleOfFile(file.name));
+      // a new script keeps the loaded file's extension (a .txt file leaves the pick as it is)
+      const loadedExtension = extensionOfFile(file.name);
+      if (isNew && loadedExtension) setNewExtension(loadedExtension);
       toast({ title: 'File loaded', description: `${file.name} is in the editor. Save to keep it.` });
     }
     if (fileRef.current) fileRef.current.value = '';
@@ -372,14 +354,15 @@ export default function ScriptEditorPage() {
               {titleError}
             </p>
           )}
+          <FileNameField fileName={fileName} extension={isNew ? newExtension : null} onExtensionChange={setNewExtension} />
         </div>
         <div className="row-wrap editor-actions">
           {dirty && !viewing && <span className="badge badge-outline">Unsaved changes</span>}
           <input ref={fileRef} type="file" accept={ACCEPT_ATTRIBUTE} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void openFile(e.target.files?.[0])} />
-          <Button variant="outline" onClick={() => fileRef.current?.click()} disabled={!!viewing} title="Load a .lua or .txt file into the editor">
+          <Button variant="outline" onClick={() => fileRef.current?.click()} disabled={!!viewing} title="Load a .lua, .luau or .txt file (or a Rojo .json file) into the editor">
             <UploadIcon /> Upload
           </Button>
-          <Button variant="outline" onClick={() => void format()} disabled={!!viewing || formatting}>
+          <Button variant="outline" onClick={() => void format()} disabled={!!viewing || formatting || isJson} title={isJson ? 'StyLua formats Lua and Luau only' : undefined}>
             <WandIcon /> {formatting ? 'Formatting...' : 'Format'}
           </Button>
           <Button variant="outline" onClick={() => setHistoryOpen(true)} disabled={isNew}>
@@ -473,6 +456,7 @@ export default function ScriptEditorPage() {
             label={viewing ? `Version ${viewing.version} (read-only)` : 'Script content'}
             onMount={onMount}
             path={`script-${id ?? 'new'}.lua`}
+            language={monacoLanguageOf(language)}
             describedBy={hintId}
           />
           <div className={`editor-status ${syntax ? 'text-destructive' : 'muted'}`} aria-live="polite">
@@ -480,12 +464,14 @@ export default function ScriptEditorPage() {
               <>
                 <AlertIcon /> Syntax error on line {syntax.line}, column {syntax.column}: {syntax.message}
               </>
+            ) : isJson ? (
+              'JSON · plain text, no Lua checks · Ctrl+S to save'
             ) : shown.trim() ? (
               <>
                 <CheckIcon /> No syntax errors
               </>
             ) : (
-              'Lua · Ctrl+S to save'
+              `${LANGUAGE_LABELS[language]} · Ctrl+S to save`
             )}
           </div>
           <p id={hintId} className="editor-hint muted small">
@@ -506,6 +492,7 @@ export default function ScriptEditorPage() {
           {!isNew && saved && (
             <SharePanel
               shareId={saved.shareId}
+              runsAsLua={!isJson}
               busy={shareBusy}
               onGenerate={async () => {
                 if (await ensureShared()) setShareOpen(true);
@@ -596,44 +583,15 @@ export default function ScriptEditorPage() {
           leave.proceed?.();
         }}
       />
-      {saved && (
-        <ShareDialog
-          open={shareOpen}
-          onOpenChange={setShareOpen}
-          kind="script"
-          name={saved.title}
-          shareId={saved.shareId}
-          onShare={async () => {
-            if (!(await ensureShared())) throw new Error('not shared');
-          }}
-          versions={versionNumbers}
-          fullHistory={saved.shareFullHistory ?? false}
-          sharedAtVersion={saved.sharedAtVersion ?? null}
-          onFullHistoryChange={async (fullHistory) => {
-            try {
-              await shareScript(saved.id, { fullHistory });
-              toast({
-                title: fullHistory ? 'Full history shared' : 'Earlier versions private again',
-                description: fullHistory ? 'The link now serves every version of this script.' : 'The link serves only versions saved since you shared it.',
-              });
-            } catch (err) {
-              toast({ title: 'Failed to change what the link shares', description: errorMessage(err), variant: 'destructive' });
-              throw err;
-            }
-          }}
-          onRevoke={async () => {
-            try {
-              await revokeScriptShare(saved.id);
-              toast({ title: 'Share link revoked', description: 'The old link, raw URL and loadstring no longer work.' });
-            } catch (err) {
-              toast({ title: 'Failed to revoke share link', description: errorMessage(err), variant: 'destructive' });
-              throw err;
-            }
-          }}
-        />
-      )}
+      {saved && <ScriptShareDialog script={saved} open={shareOpen} onOpenChange={setShareOpen} versions={versionNumbers} ensureShared={ensureShared} />}
     </div>
   );
+}
+
+/** A typed title without the picked extension (`Util.luau` with Luau picked: `Util`), so the file is not `Util.luau.luau`. */
+function titleWithout(title: string, extension: string): string {
+  const cut = title.toLowerCase().endsWith(extension.toLowerCase()) ? title.slice(0, -extension.length).trim() : title;
+  return cut || title;
 }
 
 /** The current content, for a conflict whose answer left it out (a very large script). */

@@ -94,7 +94,8 @@ export function buildFaq(state: ConfigState): FaqItem[] {
       id: 'upload',
       question: 'Which files can I upload?',
       answer: [
-        `.lua, .luau (Luau, as in Roblox and Rojo projects) and .txt files of up to ${maxUpload} each. You can upload a single script, several files at once, or a whole folder structure as a repository; the folders are recreated in LuaVault.`,
+        `.lua, .luau (Luau, as in Roblox and Rojo projects) and .txt files of up to ${maxUpload} each, and Rojo's own .project.json, .meta.json and .model.json files (kept as plain text). You can upload a single script, several files at once, or a whole folder structure as a repository; the folders are recreated in LuaVault.`,
+        "A script's title is its file name without the extension, and the script keeps the extension: lists show Util.luau, and luavault pull writes Util.luau back, so a Rojo project pulled from LuaVault builds the same game. A .txt file becomes a Lua script (pulled as .lua).",
       ],
     },
     {

@@ -47,7 +47,7 @@ const sections: LegalSection[] = [
   {
     title: 'Limits',
     body: [
-      'Uploaded files must be .lua, .luau or .txt files of at most 5MB each. The operator of this instance may set a limit on the number of scripts per account; the Help Center states the limit in force.',
+      'Uploaded files must be .lua, .luau or .txt files (or Rojo\'s .project.json, .meta.json and .model.json files) of at most 5MB each. The operator of this instance may set a limit on the number of scripts per account; the Help Center states the limit in force.',
     ],
   },
   {

@@ -20,7 +20,8 @@ export function SharedCodeView({
 }: {
   script: SharedScript;
   rawUrl: string;
-  loadstring: string;
+  /** null: a JSON file, which a game server cannot run (no loadstring button) */
+  loadstring: string | null;
   /** Monaco model path, one per shared script */
   codePath: string;
   /** shown above the title (e.g. the folder path) */
@@ -34,7 +35,7 @@ export function SharedCodeView({
         <div>
           <div className="row-wrap">
             <FileCodeIcon size={22} className="text-primary" />
-            <h1>{script.title}</h1>
+            <h1>{script.fileName ?? script.title}</h1>
             <Badge variant="secondary">Read-only</Badge>
           </div>
           <p className="muted">
@@ -47,12 +48,14 @@ export function SharedCodeView({
           <Button variant="outline" onClick={() => void copyWithToast(rawUrl, 'Copied!', 'Raw URL copied to clipboard.')}>
             <CopyIcon /> Copy Raw URL
           </Button>
-          <Button onClick={() => void copyWithToast(loadstring, 'Copied!', 'Loadstring copied to clipboard.')}>
-            <CopyIcon /> Copy Loadstring
-          </Button>
+          {loadstring !== null && (
+            <Button onClick={() => void copyWithToast(loadstring, 'Copied!', 'Loadstring copied to clipboard.')}>
+              <CopyIcon /> Copy Loadstring
+            </Button>
+          )}
         </div>
       </div>
-      <ReadOnlyCode value={script.content} label={`${script.title} (read-only)`} path={codePath} />
+      <ReadOnlyCode value={script.content} label={`${script.fileName ?? script.title} (read-only)`} path={codePath} plain={script.language === 'json'} />
       <p className="muted small share-note">
         {note ?? 'This script is shared read-only.'} <Link to={paths.auth}>Sign in</Link> to keep your own copy.
       </p>

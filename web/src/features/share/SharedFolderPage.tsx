@@ -30,7 +30,7 @@ function ScriptCard({ shareId, script }: { shareId: string; script: SharedFolder
       <div className="item-card-head">
         <FileCodeIcon size={18} className="item-icon" />
         <h3 className="item-title">
-          <Link to={paths.shareFolderScript(shareId, script.id)}>{script.title}</Link>
+          <Link to={paths.shareFolderScript(shareId, script.id)}>{script.fileName ?? script.title}</Link>
         </h3>
       </div>
       <p className="muted small">Updated {formatDate(script.updatedAt)}</p>

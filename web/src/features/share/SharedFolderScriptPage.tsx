@@ -16,7 +16,7 @@ export default function SharedFolderScriptPage() {
     <SharedCodeView
       script={script}
       rawUrl={shareUrls.folderScriptRaw(shareId, scriptId)}
-      loadstring={shareUrls.folderScriptLoadstring(shareId, scriptId)}
+      loadstring={script.language === 'json' ? null : shareUrls.folderScriptLoadstring(shareId, scriptId)}
       codePath={`share-folder-${shareId}-${scriptId}.lua`}
       note="This script is shared read-only as part of a shared folder."
       above={

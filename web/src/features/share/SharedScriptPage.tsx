@@ -13,7 +13,7 @@ export default function SharedScriptPage() {
     <SharedCodeView
       script={state.data}
       rawUrl={shareUrls.raw(shareId)}
-      loadstring={shareUrls.loadstring(shareId)}
+      loadstring={state.data.language === 'json' ? null : shareUrls.loadstring(shareId)}
       codePath={`share-${shareId}.lua`}
     />
   );

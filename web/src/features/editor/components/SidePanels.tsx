@@ -65,8 +65,11 @@ export function SharePanel({
   onView,
   onCopyRaw,
   onCopyLoadstring,
+  runsAsLua = true,
 }: {
   shareId: string | null;
+  /** false for a JSON file: a game server cannot run it, so there is no loadstring to copy */
+  runsAsLua?: boolean;
   busy: boolean;
   onGenerate: () => void;
   onView: () => void;
@@ -96,9 +99,11 @@ export function SharePanel({
         <Button variant="outline" onClick={onCopyRaw} disabled={busy}>
           <CopyIcon /> Copy Raw URL
         </Button>
-        <Button variant="outline" onClick={onCopyLoadstring} disabled={busy}>
-          <CopyIcon /> Copy Loadstring
-        </Button>
+        {runsAsLua && (
+          <Button variant="outline" onClick={onCopyLoadstring} disabled={busy}>
+            <CopyIcon /> Copy Loadstring
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

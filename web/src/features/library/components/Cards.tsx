@@ -58,7 +58,8 @@ export function ScriptCard({ script, path }: { script: ScriptSummary; path?: Fol
       <div className="item-card-head">
         <FileCodeIcon size={18} className="item-icon" />
         <h3 className="item-title">
-          <Link to={open}>{script.title}</Link>
+          {/* the file name (title and extension) as a pull writes it; older servers send only the title */}
+          <Link to={open}>{script.fileName ?? script.title}</Link>
         </h3>
         <Menu label={`Actions for ${script.title}`} trigger={<MoreIcon />}>
           <MenuItem onSelect={() => navigate(open)}>

@@ -176,7 +176,7 @@ function UploadDialogFooter({ onCancel, onSubmit, busy, disabled, label, busyLab
   );
 }
 
-/** Upload one .lua/.luau/.txt file as a script (into `folderId`, or the root). */
+/** Upload one .lua/.luau/.txt (or Rojo .json) file as a script (into `folderId`, or the root). */
 export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
   const [file, setFile] = useState<File | null>(null);
   const u = useUploadDialog({ open, onOpenChange }, () => setFile(null));
@@ -206,7 +206,7 @@ export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase 
       open={open}
       onOpenChange={u.onOpenChange}
       title="Upload Script"
-      description={`Upload a ${ALLOWED_LIST} file (up to 5MB). Its name becomes the script's title.`}
+      description={`Upload a ${ALLOWED_LIST} file (up to 5MB). Its name becomes the script's title; its extension is kept, so a sync writes the same file name back.`}
       footer={<UploadDialogFooter onCancel={u.close} onSubmit={submit} busy={u.busy} disabled={!file} label="Upload" />}
     >
       <FileInput label="Script file" hint={`Only ${ALLOWED_LIST} files, up to 5MB.`} onChange={pick} disabled={u.busy} inputKey={u.inputKey} />
@@ -216,7 +216,7 @@ export function UploadScriptDialog({ open, onOpenChange, folderId }: DialogBase 
   );
 }
 
-/** Upload several .lua/.luau/.txt files at once; invalid ones are skipped and named. */
+/** Upload several .lua/.luau/.txt (or Rojo .json) files at once; invalid ones are skipped and named. */
 export function UploadFilesDialog({ open, onOpenChange, folderId }: DialogBase & { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
   const [skipped, setSkipped] = useState<SkippedFile[]>([]);
