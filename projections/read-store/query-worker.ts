@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { requireNodeSqlite } from '../../services/sqlite/node-sqlite';
 
 /**
  * The worker: its own connection to the read-models file, answering queries (only reads: `query_only`) as arrays of
@@ -7,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { existsSync } = require('node:fs');
-const { DatabaseSync } = require('node:sqlite');
+const { DatabaseSync } = (${String(requireNodeSqlite)})(require);
 if (!existsSync(workerData.file)) throw new Error('no read models to query');
 const db = new DatabaseSync(workerData.file, { timeout: 5000 });
 db.exec('PRAGMA query_only = 1');

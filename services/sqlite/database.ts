@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { nodeSqlite } from './node-sqlite';
 
 /**
  * Node's own SQLite binding (`node:sqlite`), behind the few things every SQLite user here needs: typed statements,
@@ -76,7 +77,7 @@ export class SqliteDatabase {
     this.name = file;
     this.memory = file === ':memory:' || file === '';
     if (options.fileMustExist && !this.memory && !existsSync(file)) throw new Error(`no SQLite file at ${file}`);
-    this.native = new DatabaseSync(file, { readOnly: options.readOnly ?? false, timeout: BUSY_TIMEOUT_MS });
+    this.native = new nodeSqlite.DatabaseSync(file, { readOnly: options.readOnly ?? false, timeout: BUSY_TIMEOUT_MS });
     this.native.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   }
 

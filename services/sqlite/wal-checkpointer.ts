@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { requireNodeSqlite } from './node-sqlite';
 
 /** How often the background connection copies the WAL into the database file. */
 export const WAL_CHECKPOINT_INTERVAL_MS = 100;
@@ -12,7 +13,7 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { existsSync } = require('node:fs');
-const { DatabaseSync } = require('node:sqlite');
+const { DatabaseSync } = (${String(requireNodeSqlite)})(require);
 if (!existsSync(workerData.file)) throw new Error('no SQLite file to checkpoint');
 const db = new DatabaseSync(workerData.file, { timeout: 5000 });
 db.exec('PRAGMA synchronous = ' + workerData.synchronous);

@@ -90,7 +90,7 @@ describe('scripts opened through a folder link', () => {
     const listing = await anonymous.get(`/api/share/folder/${shareId}`);
     expect(listing.status).toBe(200);
     const [entry] = listing.body.contents.subfolders[0].contents.scripts;
-    expect(entry).toEqual({ id: script.id, title: 'tool', updatedAt: expect.stringMatching(ISO_DATE) });
+    expect(entry).toEqual({ id: script.id, title: 'tool', fileName: 'tool.lua', updatedAt: expect.stringMatching(ISO_DATE) });
     expect(listing.body.contents.subfolders[0]).toEqual({ name: 'Inner', contents: expect.any(Object) });
     for (const id of [own.body.shareId, top.id, inner.id]) expect(listing.text).not.toContain(id);
     // How the folder page opens the script: the folder link and the script's id.
