@@ -340,7 +340,7 @@ describe('luavault share, login, watch, errors', () => {
 
   it('watch pushes saved files once the saves are quiet for the debounce (--once stops after that push)', async () => {
     const { user, project } = await pushedProject('Watched');
-    const child = user.spawn(['watch', '--debounce', '400', '--once', '--json'], { cwd: project });
+    const child = user.spawn(['watch', '--debounce', '1500', '--once', '--json'], { cwd: project });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -352,7 +352,7 @@ describe('luavault share, login, watch, errors', () => {
     );
     const exited = new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
     await watching;
-    // two saves within the debounce: one push, of the last content
+    // two saves within the debounce (1.5 s, so a loaded host's slow write cannot split them): one push, of the last content
     await writeFile(join(project, 'src/client/init.client.lua'), 'print("first save")\n');
     await new Promise((r) => setTimeout(r, 50));
     await writeFile(join(project, 'src/client/init.client.lua'), 'print("saved in the editor")\n');

@@ -45,8 +45,9 @@ describe('searches charged by time', () => {
 
 describe('writes charged by time', () => {
   it("a long write uses up its account's write budget by its time; deletes and reads are not charged", async () => {
+    const BUDGET = 10;
     const limits = createRateLimits({
-      config: loadConfig({ RATE_LIMIT_WRITE: '4/1m', RATE_LIMIT_WRITE_ADDRESS: 'off', SESSION_SECRET: 'x'.repeat(32) }),
+      config: loadConfig({ RATE_LIMIT_WRITE: `${BUDGET}/1m`, RATE_LIMIT_WRITE_ADDRESS: 'off', SESSION_SECRET: 'x'.repeat(32) }),
       store: new MemoryRateLimitStore(),
       sharedStore: null,
       accountOfApiKey: async () => null,
@@ -73,17 +74,26 @@ describe('writes charged by time', () => {
     const status = async (method: string, path: string) => (await fetch(`${base}${path}`, { method })).status;
     const settled = () => new Promise((resolve) => setTimeout(resolve, 20)); // the charge lands once the answer is sent
 
-    // one slow write counts 1 and is charged 2 more: one quick write is left of 4
+    /** Quick writes `user` still gets before the first 429. */
+    const writesLeft = async (user: string) => {
+      let left = 0;
+      while (left < 20 && (await status('POST', `/quick?user=${user}`)) === 204) left++;
+      return left;
+    };
+    // A slow write of 250 ms counts 1 and is charged 2 more (floor(250 / 100)). A loaded machine may stretch it past
+    // 300 ms, one charge more: up to 2 more are tolerated, so the figure tests the charging, not the host's speed.
+    const charged = (left: number) => {
+      expect(left).toBeGreaterThanOrEqual(BUDGET - 1 - 4);
+      expect(left).toBeLessThanOrEqual(BUDGET - 1 - 2);
+    };
     expect(await status('POST', '/slow?user=a')).toBe(204);
     await settled();
-    expect(await status('POST', '/quick?user=a')).toBe(204);
-    expect(await status('POST', '/quick?user=a')).toBe(429);
-    // slow deletes and reads cost nothing: all 4 writes are left
+    charged(await writesLeft('a'));
+    // slow deletes and reads cost nothing: the whole budget is left
     expect(await status('DELETE', '/slow?user=b')).toBe(204);
     expect(await status('GET', '/slow?user=b')).toBe(204);
     await settled();
-    for (let i = 0; i < 4; i++) expect(await status('POST', '/quick?user=b')).toBe(204);
-    expect(await status('POST', '/quick?user=b')).toBe(429);
+    expect(await writesLeft('b')).toBe(BUDGET);
     // a client that hangs up does not escape the charge: the server's work goes on, and is charged when it ends
     const hungUp = new AbortController();
     const abandoned = fetch(`${base}/slow?user=c`, { method: 'POST', signal: hungUp.signal }).catch(() => 'hung up');
@@ -91,8 +101,7 @@ describe('writes charged by time', () => {
     hungUp.abort();
     expect(await abandoned).toBe('hung up');
     await new Promise((resolve) => setTimeout(resolve, MS_PER_CHARGE * 2 + 100));
-    expect(await status('POST', '/quick?user=c')).toBe(204);
-    expect(await status('POST', '/quick?user=c')).toBe(429);
+    charged(await writesLeft('c'));
     // the time a body takes to arrive is not charged: a body sent slowly, then a quick answer
     const slowBody = new ReadableStream({
       async start(controller) {
@@ -105,8 +114,8 @@ describe('writes charged by time', () => {
     const uploaded = await fetch(`${base}/read-body?user=d`, { method: 'POST', body: slowBody, duplex: 'half' } as RequestInit);
     expect(uploaded.status).toBe(204);
     await settled();
-    for (let i = 0; i < 3; i++) expect(await status('POST', '/quick?user=d')).toBe(204);
-    expect(await status('POST', '/quick?user=d')).toBe(429);
+    // charged for its answer alone: at most one charge of a loaded host, never the three the body took
+    expect(await writesLeft('d')).toBeGreaterThanOrEqual(BUDGET - 2);
     await limits.stop();
   });
 });
