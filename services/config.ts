@@ -109,6 +109,8 @@ const ConfigSchema = z.object({
   rateLimitSearch: rate('120/1m'),
   /** RATE_LIMIT_RAW: fetches of one share link (raw URL, pinned versions, share page) per client address */
   rateLimitRaw: rate('600/1m'),
+  /** RATE_LIMIT_CHARGE_MS: a write or search counts once more per this many ms it took beyond the first; `off`: never */
+  rateLimitChargeMs: z.union([z.literal('off').transform(() => null), z.coerce.number().int().min(10)]).default(100),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitApi: blankToUndefined(env.RATE_LIMIT_API),
     rateLimitSearch: blankToUndefined(env.RATE_LIMIT_SEARCH),
     rateLimitRaw: blankToUndefined(env.RATE_LIMIT_RAW),
+    rateLimitChargeMs: blankToUndefined(env.RATE_LIMIT_CHARGE_MS)?.trim().toLowerCase(),
     metricsToken: blankToUndefined(env.METRICS_TOKEN),
     headersTimeoutMs: blankToUndefined(env.HEADERS_TIMEOUT_MS),
     requestTimeoutMs: blankToUndefined(env.REQUEST_TIMEOUT_MS),

@@ -60,7 +60,7 @@ type Check = [Limiter | null, string | null | undefined];
 
 const pass: RequestHandler = (_req, _res, next) => next();
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-/** A search or a write counts one more against its account's budget for every MS_PER_CHARGE it took beyond the first. */
+/** A search or a write counts one more against its account's budget for every MS_PER_CHARGE it took beyond the first (RATE_LIMIT_CHARGE_MS). */
 export const MS_PER_CHARGE = 100;
 
 /**
@@ -73,8 +73,9 @@ export function chargedByTime(
   limiter: Pick<Limiter, 'charge'> | null,
   accountOf: (req: Request, res: Response) => string | undefined,
   limit: RequestHandler,
+  msPerCharge: number | null = MS_PER_CHARGE,
 ): RequestHandler {
-  if (!limiter) return limit;
+  if (!limiter || msPerCharge === null) return limit;
   return (req, res, next) =>
     limit(req, res, (error?: unknown) => {
       if (!error) {
@@ -88,7 +89,7 @@ export function chargedByTime(
           if (!charged) {
             charged = true;
             const account = accountOf(req, res); // known once answered (an API key's owner is found after this limit)
-            if (account) limiter.charge(account, Math.floor((performance.now() - started) / MS_PER_CHARGE));
+            if (account) limiter.charge(account, Math.floor((performance.now() - started) / msPerCharge));
           }
           return end(...args);
         }) as Response['end'];
@@ -170,7 +171,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
 
   /** A search counted, then charged by its time, against the account `accountOf` names (none: not counted). */
   const searchLimit = (accountOf: (req: Request, res: Response) => string | undefined) =>
-    chargedByTime(search, accountOf, handler((req, res) => [[search, accountOf(req, res)]]));
+    chargedByTime(search, accountOf, handler((req, res) => [[search, accountOf(req, res)]]), config.rateLimitChargeMs);
 
   const usernameKey = (req: Request, username: string) => `${addressOf(req)}|${username.trim().toLowerCase().slice(0, 64)}`;
 
@@ -210,6 +211,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
             ]
           : [],
       ),
+      config.rateLimitChargeMs,
     ),
     apiKeyCreate: handler((req, res) => (req.method === 'POST' ? [[apiKeyCreate, userIdOf(res)]] : [])),
     apiRequests: chargedByTime(write, writerOf, handler(async (req) => {
@@ -220,7 +222,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
         checks.push([write, await deps.accountOfApiKey(key)], [writeAddress, addressOf(req)]);
       }
       return checks;
-    })),
+    }), config.rateLimitChargeMs),
     // Searching reads every document holding the words (a few ms each): the one read an account could repeat to hog the CPU.
     contentSearch: searchLimit((req, res) => (req.query.type === 'content' ? userIdOf(res) : undefined)),
     apiSearch: searchLimit((_req, res) => userIdOf(res)),
