@@ -103,8 +103,9 @@ export async function fullScenario(baseUrl: string): Promise<void> {
   expect((await anonymous.get(`/api/share/folder/${folderShareId}`)).body.contents.scripts).toEqual([]);
   expect((await alice.get('/api/scripts')).body.map((s: { id: string }) => s.id)).not.toContain(script.id);
 
-  // Delete the folder: it goes to the trash with everything inside it, and its share link goes.
-  expect((await alice.delete(`/api/folders/${folder.id}`)).status).toBe(204);
+  // Delete the folder with everything in it (`contents=trash`; the default moves its contents to the root): it goes to
+  // the trash with everything inside it, and its share link goes.
+  expect((await alice.delete(`/api/folders/${folder.id}?contents=trash`)).status).toBe(204);
   expect((await alice.get(`/api/folders/${folder.id}`)).status).toBe(404);
   expect((await anonymous.get(`/api/share/folder/${folderShareId}`)).status).toBe(404);
   expect((await alice.get(`/api/scripts/${other.id}`)).status).toBe(404);
