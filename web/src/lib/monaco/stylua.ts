@@ -2,7 +2,10 @@
  * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
  * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
  */
+import { INTEGER_LITERAL } from '../luau/check';
 import { withoutMatch } from '../luau/syntax-report';
+import { formatWith, type StyluaFormatApi } from '../stylua/format';
+import type { StyluaOptions } from '../stylua/stylua-config';
 
 type StyluaModule = typeof import('@johnnymorganz/stylua/web');
 let ready: Promise<StyluaModule> | null = null;
@@ -19,17 +22,15 @@ export function loadStylua(): Promise<StyluaModule> {
   return ready;
 }
 
-export async function formatLua(code: string): Promise<string> {
+/** Formats with StyLua's own defaults (tabs), or the settings of the script's stylua.toml. */
+export async function formatLua(code: string, options: StyluaOptions = {}): Promise<string> {
   const stylua = await loadStylua();
-  const config = stylua.Config.new();
-  config.syntax = stylua.LuaVersion.All;
-  config.indent_type = stylua.IndentType.Spaces;
-  config.indent_width = 4;
-  config.column_width = 120;
-  // formatCode takes the config by value: wasm-bindgen frees it (calling config.free() afterwards throws).
   try {
-    return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
+    return formatWith(stylua as unknown as StyluaFormatApi, code, options);
   } catch (err) {
+    // StyLua stops at an integer literal's `i` and blames the next token: say what it cannot read instead
+    const literal = new RegExp(INTEGER_LITERAL.source).exec(code);
+    if (literal) throw new Error(`Integer literals such as \`${literal[0]}\` are not supported by this parser version (StyLua 2.5); the script was not formatted.`);
     // StyLua throws its whole report as a string, one line per parse error: keep the first, for a toast
     throw new Error(styluaErrorLine(err instanceof Error ? err.message : String(err)));
   }
