@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react';
 import { Spinner } from '../ui/Spinner';
 import { editorTheme, loadMonaco, type MonacoApi } from '../../lib/monaco/load';
-import { keepTokensCurrentWhileTyping } from '../../lib/monaco/lua-language';
+import { keepTokensCurrentWhileTyping, type EditorLanguage } from '../../lib/monaco/lua-language';
 
 /** Loads the local Monaco build once; `null` until it is ready. */
 export function useMonaco(): MonacoApi | null {
@@ -39,6 +39,8 @@ export type CodeEditorProps = {
   path?: string;
   /** id of a visible hint (e.g. how to leave the editor with the keyboard), read after the editing area's name */
   describedBy?: string;
+  /** Luau (default) or Lua 5.1, from lib/luau/script-language.ts */
+  language?: EditorLanguage;
 };
 
 type EditorInstance = Parameters<OnMount>[0];
@@ -50,7 +52,7 @@ type EditorInstance = Parameters<OnMount>[0];
  * version viewed, a draft restored, a format). Passing every `value` back (a controlled editor) makes a render that
  * lags one keystroke behind reset the model and drop what was just typed.
  */
-export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy, language = 'luau' }: CodeEditorProps) {
   const monaco = useMonaco();
   const editorRef = useRef<EditorInstance | null>(null);
   const emitted = useRef(value);
@@ -73,7 +75,7 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
       ) : (
         <Editor
           height={height}
-          language="lua"
+          language={language}
           theme={editorTheme()}
           defaultValue={value}
           path={path}
@@ -110,7 +112,12 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
             // The EditContext input path drops keystrokes typed in quick succession in Chromium (seen at 25 keys/s);
             // the classic hidden-textarea path does not.
             editContext: false,
+            // VS Code's: Enter accepts only an item that changes the text; the list opens on `.` and `:` (the
+            // provider's trigger characters) or while a word is typed, in code and in strings (GetService("...")).
             acceptSuggestionOnEnter: 'smart',
+            quickSuggestions: { other: 'on', comments: 'off', strings: 'on' },
+            // our provider lists the script's own identifiers; Monaco's word list would fill in wherever it offers none
+            wordBasedSuggestions: 'off',
             // the standalone editor defaults to 'advanced', which ignores the Lua indentation rules (lib/monaco/lua-language.ts)
             autoIndent: 'full',
           }}
@@ -138,7 +145,7 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /** Diff (Monaco DiffEditor): additions green, deletions red; side by side, or inline on narrow screens. */
-export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }: { original: string; modified: string; height?: number | string; label: string }) {
+export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label, language = 'luau' }: { original: string; modified: string; height?: number | string; label: string; language?: EditorLanguage }) {
   const monaco = useMonaco();
   const inline = useMediaQuery(NARROW_DIFF_QUERY);
   // @monaco-editor/react disposes the models before the diff widget lets go of them ("TextModel got disposed before
@@ -159,7 +166,7 @@ export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }
       ) : (
         <DiffEditor
           height={height}
-          language="lua"
+          language={language}
           theme={editorTheme()}
           original={original}
           modified={modified}

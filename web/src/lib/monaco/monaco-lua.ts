@@ -1,6 +1,6 @@
 /**
- * The Monaco build of this app: the editor core, the Lua grammar, the diff editor and the editor features a Lua
- * editor uses, nothing else (no TypeScript/CSS/HTML/JSON language services, no other grammars).
+ * The Monaco build of this app: the editor core, the diff editor and the editor features a Lua
+ * editor uses, nothing else (no TypeScript/CSS/HTML/JSON language services, no grammars: Luau and Lua are ours, ./luau-grammar.ts).
  * Only ever imported dynamically (see ./load.ts), so it lands in its own chunks, loaded on editor screens only.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
@@ -34,7 +34,6 @@ import 'monaco-editor/features/toggleTabFocusMode/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/quickCommand/register';
-import 'monaco-editor/languages/definitions/lua/register';
 // Contributions editor.main imports directly (no feature register file of their own): the suggest widget,
 // the problem status, and the standalone UI strings.
 import 'monaco-editor/editor/browser/coreCommands';
