@@ -1,5 +1,6 @@
 import { loader } from '@monaco-editor/react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { registerLuaFormatting } from './formatting';
 import { registerLuaCompletion } from './lua-completion';
 import { registerLuaLanguage } from './lua-language';
 
@@ -14,8 +15,9 @@ let promise: Promise<MonacoApi> | null = null;
 export function loadMonaco(): Promise<MonacoApi> {
   promise ??= import('./monaco-lua').then(({ monaco }) => {
     loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
-    registerLuaCompletion(monaco);
     registerLuaLanguage(monaco);
+    registerLuaCompletion(monaco);
+    registerLuaFormatting(monaco);
     return monaco;
   });
   return promise;

@@ -1,0 +1,26 @@
+import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
+import type { LuauSyntaxError } from '../../../lib/luau/syntax-report';
+import { LANGUAGE_LABEL, type ScriptLanguage } from '../../../lib/luau/script-language';
+
+/** The line under the editor: the language, then the parser's first error or that there is none. */
+export function SyntaxStatus({ error, empty, language }: { error: LuauSyntaxError | null; empty: boolean; language: ScriptLanguage }) {
+  return (
+    <div className={`editor-status ${error ? 'text-destructive' : 'muted'}`} aria-live="polite">
+      <span className="editor-language" data-language={language}>
+        {LANGUAGE_LABEL[language]}
+      </span>
+      {' · '}
+      {error ? (
+        <>
+          <AlertIcon /> Syntax error on line {error.line}, column {error.column}: {error.message}
+        </>
+      ) : !empty ? (
+        <>
+          <CheckIcon /> No syntax errors
+        </>
+      ) : (
+        'Ctrl+S to save · Shift+Alt+F to format'
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { dismissToast, toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { FORMAT_ACTION, setModelFormatting } from '../../../lib/monaco/formatting';
+import { findStyluaConfig } from '../api/stylua-config';
+import type { EditorInstance } from './editor-instance';
+
+/**
+ * Formatting with StyLua for the page's editor: the settings come from the nearest stylua.toml of the script's
+ * folder (`folderId`; null: the root), else StyLua's defaults. Shift+Alt+F, the command palette and the Format
+ * button run the same editor action; the button gives the focus back to the editor.
+ */
+export function useFormatting(editor: EditorInstance | null, folderId: RefObject<string | null>) {
+  const [formatting, setFormatting] = useState(false);
+  /** the Format error toast belongs to this page: it goes when the page does */
+  const errorToast = useRef<number | null>(null);
+  const source = useRef<string | null>(null);
+  useEffect(() => () => {
+    if (errorToast.current !== null) dismissToast(errorToast.current);
+  }, []);
+
+  const uri = editor?.getModel()?.uri.toString();
+  useEffect(() => {
+    if (!uri) return;
+    return setModelFormatting(uri, {
+      options: async () => {
+        setFormatting(true);
+        // no config reachable (offline, a failed search): StyLua's defaults, as without a config
+        const found = await findStyluaConfig(folderId.current).catch(() => null);
+        source.current = found?.source ?? null;
+        if (found?.problems.length) toast({ title: `${found.source}: ${found.problems.length} setting(s) ignored`, description: found.problems.slice(0, 3).join('; ') });
+        return found?.options ?? {};
+      },
+      onFormatted: (changed) => {
+        setFormatting(false);
+        const how = source.current ? `with ${source.current}` : "with StyLua's defaults";
+        toast({ title: changed ? 'Formatted' : 'Already formatted', description: `StyLua, ${how}.` });
+      },
+      onError: (err) => {
+        setFormatting(false);
+        errorToast.current = toast({ title: 'Format failed', description: errorMessage(err), variant: 'destructive' });
+      },
+    });
+  }, [uri, folderId]);
+
+  const format = async () => {
+    if (!editor) return;
+    editor.focus(); // the keyboard stays in the editor, as with Shift+Alt+F
+    try {
+      await editor.getAction(FORMAT_ACTION)?.run();
+    } finally {
+      setFormatting(false);
+    }
+  };
+  return { format, formatting };
+}
