@@ -302,7 +302,9 @@ export function registerLuaCompletion(monaco: typeof Monaco): void {
       // typing in a string offers only what belongs there (services, class names), never the globals
       if (!special && insideString(before)) return { suggestions: [] };
       if (special) {
-        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, detail: e.detail, range, sortText: e.sort })) };
+        // no spaces in what the typed text is matched against: a space typed after `x:` must close the list, not
+        // keep `{ }` selected for the next Enter
+        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, filterText: e.label.replace(/\s+/g, ''), detail: e.detail, range, sortText: e.sort })) };
       }
       const suggestions: Monaco.languages.CompletionItem[] = [
         ...LUA_KEYWORDS.map((k) => ({ label: k, kind: K.Keyword, insertText: k, range })),
