@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { OnMount } from '@monaco-editor/react';
 import { AlertIcon } from '../../components/ui/icons';
@@ -11,18 +11,15 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { byteLength } from '../../lib/format';
 import { scriptLanguage } from '../../lib/luau/script-language';
-import { addFormatKey } from '../../lib/monaco/formatting';
+import { addFormatKey, registerLuaFormatting } from '../../lib/monaco/formatting';
 import type { MonacoApi } from '../../lib/monaco/load';
 import { ALLOWED_LIST, checkFile } from '../../api/uploads';
 import { useVersions } from '../../api/scripts';
 import { draftKey, useDraft } from './use-draft';
 import { useLeaveGuard } from './use-leave-guard';
 import { useAuthStore } from '../auth/use-auth';
-import { VersionHistoryDialog } from './components/VersionHistoryDialog';
-import { CompareDialog } from './components/CompareDialog';
 import { VersionInfoPanel } from './components/SidePanels';
 import { ViewsPanel } from './components/ViewsPanel';
-import { SaveConflictDialog } from './components/SaveConflictDialog';
 import { EditorHeader } from './components/EditorHeader';
 import { EditorToolbar } from './components/EditorToolbar';
 import { SyntaxStatus } from './components/SyntaxStatus';
@@ -40,6 +37,12 @@ import { useVersionViewing } from './hooks/use-version-viewing';
 import { useFollowSaves } from './hooks/use-follow-saves';
 
 export { CONTENT_REQUIRED, TITLE_REQUIRED } from './hooks/use-save-script';
+
+// Dialogs load when first opened, not with the editor: the conflict dialog (and its merge) when a save runs into a
+// conflict, the history and compare dialogs when asked for.
+const SaveConflictDialog = lazy(() => import('./components/SaveConflictDialog').then((m) => ({ default: m.SaveConflictDialog })));
+const VersionHistoryDialog = lazy(() => import('./components/VersionHistoryDialog').then((m) => ({ default: m.VersionHistoryDialog })));
+const CompareDialog = lazy(() => import('./components/CompareDialog').then((m) => ({ default: m.CompareDialog })));
 
 /** Script editor: /script/new (new mode) and /script/:id (existing script). Each job lives in a hook of ./hooks. */
 export default function ScriptEditorPage() {
@@ -120,6 +123,7 @@ export default function ScriptEditorPage() {
     monacoRef.current = monaco as unknown as MonacoApi;
     setMountedEditor(editor);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void saveRef.current());
+    registerLuaFormatting(monaco as unknown as MonacoApi);
     addFormatKey(editor, monaco as unknown as MonacoApi);
   };
 
@@ -260,57 +264,63 @@ export default function ScriptEditorPage() {
         </aside>
       </div>
 
-      {id && (
-        <VersionHistoryDialog
-          open={viewer.historyOpen}
-          onOpenChange={viewer.setHistoryOpen}
-          scriptId={id}
-          versions={versions}
-          viewing={viewing?.version ?? null}
-          onView={(v) => void viewer.view(v)}
-          onCompare={(v) => void viewer.openCompare(v)}
-          onRestore={async (v) => void (await viewer.restore(v))}
-        />
+      {id && viewer.historyUsed && (
+        <Suspense fallback={null}>
+          <VersionHistoryDialog
+            open={viewer.historyOpen}
+            onOpenChange={viewer.setHistoryOpen}
+            scriptId={id}
+            versions={versions}
+            viewing={viewing?.version ?? null}
+            onView={(v) => void viewer.view(v)}
+            onCompare={(v) => void viewer.openCompare(v)}
+            onRestore={async (v) => void (await viewer.restore(v))}
+          />
+        </Suspense>
       )}
       {viewer.compare && saved && (
-        <CompareDialog
-          open
-          onOpenChange={(o) => !o && viewer.setCompare(null)}
-          version={viewer.compare.version}
-          original={viewer.compare.content}
-          currentVersion={latestVersion ?? saved.version}
-          current={saved.content}
-        />
+        <Suspense fallback={null}>
+          <CompareDialog
+            open
+            onOpenChange={(o) => !o && viewer.setCompare(null)}
+            version={viewer.compare.version}
+            original={viewer.compare.content}
+            currentVersion={latestVersion ?? saved.version}
+            current={saved.content}
+          />
+        </Suspense>
       )}
       {conflict && (
-        <SaveConflictDialog
-          conflict={conflict}
-          onClose={() => setConflict(null)}
-          busy={saving}
-          language={language}
-          // a merged save keeps their title unless mine was changed since the base
-          onSaveMerged={(merged) => void save(conflict.theirs.version, { content: merged, title: saved && title === saved.title ? conflict.theirs.title : title })}
-          onEditMerged={(merged) => {
-            take({ title: saved && title === saved.title ? conflict.theirs.title : title, content: merged, version: conflict.theirs.version });
-            setConflict(null);
-            toast({ title: 'Merge in the editor', description: `Check it, then save: it becomes version ${conflict.theirs.version + 1}.` });
-          }}
-          onSaveMine={() => void save(conflict.theirs.version)}
-          onTakeTheirs={async (keepDraft) => {
-            if (keepDraft) draft.flush();
-            else draft.clear();
-            // Refresh the saved script first: the editor then matches it (not dirty), and no draft of theirs is written.
-            const fresh = (await script.refetch().catch(() => undefined)) ?? conflict.theirs;
-            const current = fresh.version >= conflict.theirs.version ? fresh : conflict.theirs;
-            take(current);
-            setConflict(null);
-            toast({
-              title: `Version ${current.version} loaded`,
-              description: keepDraft ? 'Your text is kept as this browser’s draft of the script.' : 'Your changes were discarded.',
-            });
-          }}
-          onCopyMine={() => void copyWithToast(conflict.mine, 'Copied!', 'Your text is on the clipboard.')}
-        />
+        <Suspense fallback={null}>
+          <SaveConflictDialog
+            conflict={conflict}
+            onClose={() => setConflict(null)}
+            busy={saving}
+            language={language}
+            // a merged save keeps their title unless mine was changed since the base
+            onSaveMerged={(merged) => void save(conflict.theirs.version, { content: merged, title: saved && title === saved.title ? conflict.theirs.title : title })}
+            onEditMerged={(merged) => {
+              take({ title: saved && title === saved.title ? conflict.theirs.title : title, content: merged, version: conflict.theirs.version });
+              setConflict(null);
+              toast({ title: 'Merge in the editor', description: `Check it, then save: it becomes version ${conflict.theirs.version + 1}.` });
+            }}
+            onSaveMine={() => void save(conflict.theirs.version)}
+            onTakeTheirs={async (keepDraft) => {
+              if (keepDraft) draft.flush();
+              else draft.clear();
+              // Refresh the saved script first: the editor then matches it (not dirty), and no draft of theirs is written.
+              const fresh = (await script.refetch().catch(() => undefined)) ?? conflict.theirs;
+              const current = fresh.version >= conflict.theirs.version ? fresh : conflict.theirs;
+              take(current);
+              setConflict(null);
+              toast({
+                title: `Version ${current.version} loaded`,
+                description: keepDraft ? 'Your text is kept as this browser’s draft of the script.' : 'Your changes were discarded.',
+              });
+            }}
+            onCopyMine={() => void copyWithToast(conflict.mine, 'Copied!', 'Your text is on the clipboard.')}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={leave.state === 'blocked'}

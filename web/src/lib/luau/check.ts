@@ -1,4 +1,4 @@
-import { parseStyluaReport, type LuauSyntaxError } from './syntax-report';
+import { INTEGER_LITERAL, parseStyluaReport, type LuauSyntaxError } from './syntax-report';
 
 /** The part of the StyLua WebAssembly API the check uses (the web and the Node builds both have it). */
 export type StyluaApi = {
@@ -60,8 +60,6 @@ export function spellAttributeLists(code: string): string {
  * place of its `i` (same length, positions stay exact), so valid code shows no error. A digit run inside a name or
  * after a `.` is not a literal and is left alone.
  */
-export const INTEGER_LITERAL = /(?<![\w.])(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)i(?![\w.])/g;
-
 export function spellIntegerLiterals(code: string): string {
   return code.replace(INTEGER_LITERAL, (literal) => `${literal.slice(0, -1)} `);
 }

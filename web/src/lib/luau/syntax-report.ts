@@ -34,3 +34,6 @@ export function parseStyluaReport(report: string): LuauSyntaxError[] {
   }
   return errors;
 }
+
+/** A Luau integer literal (`1i`, `0xFFi`, `0b101i`), not part of a name or a decimal (see check.ts). */
+export const INTEGER_LITERAL = /(?<![\w.])(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)i(?![\w.])/g;

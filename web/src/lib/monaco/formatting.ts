@@ -1,11 +1,11 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import type { StyluaOptions } from '../stylua/stylua-config';
+import type { StyluaValues } from '../stylua/format';
 import { EDITOR_LANGUAGES } from './lua-language';
 
 /** What one editor's model formats with, set by its page (the stylua.toml that applies, where to report). */
 export type ModelFormatting = {
   /** the settings to format with, looked up at each format (the stylua.toml may have just been saved) */
-  options: () => Promise<StyluaOptions>;
+  options: () => Promise<StyluaValues>;
   onFormatted: (changed: boolean) => void;
   onError: (error: unknown) => void;
 };
@@ -27,6 +27,7 @@ let registered = false;
 /**
  * StyLua as the document formatter of both languages: Shift+Alt+F, the command palette's "Format Document" and the
  * Format button all run Monaco's own format action, which applies the result as minimal edits (cursor and undo kept).
+ * Registered by the script editor (read-only views never format), once per page.
  */
 export function registerLuaFormatting(monaco: typeof Monaco): void {
   if (registered) return;

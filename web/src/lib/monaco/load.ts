@@ -1,6 +1,5 @@
 import { loader } from '@monaco-editor/react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { registerLuaFormatting } from './formatting';
 import { registerLuaCompletion } from './lua-completion';
 import { registerLuaLanguage } from './lua-language';
 
@@ -17,7 +16,6 @@ export function loadMonaco(): Promise<MonacoApi> {
     loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
     registerLuaLanguage(monaco);
     registerLuaCompletion(monaco);
-    registerLuaFormatting(monaco);
     return monaco;
   });
   return promise;

@@ -1,10 +1,8 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { LUA_RESERVED } from './luau-grammar';
 
 /** Completion data: Lua and Luau keywords and types, the standard library, and the game platform's common globals (Roblox style). */
-export const LUA_KEYWORDS = [
-  'and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not',
-  'or', 'repeat', 'return', 'then', 'true', 'until', 'while', 'continue', 'type', 'export', 'typeof',
-];
+export const LUA_KEYWORDS = [...LUA_RESERVED, 'continue', 'type', 'export', 'typeof'];
 
 /** Luau's built-in types, offered where a type is expected (after `x:`, `->`, `::`, `type T =`). */
 export const LUAU_TYPES = ['number', 'string', 'boolean', 'any', 'unknown', 'never', 'nil', 'thread', 'buffer', 'userdata', 'vector', '{ }', '...any'];

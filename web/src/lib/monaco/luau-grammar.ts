@@ -11,7 +11,14 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
  */
 type Rule = Monaco.languages.IMonarchLanguageRule;
 
-const LUA_KEYWORDS = ['and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not', 'or', 'repeat', 'return', 'then', 'true', 'until', 'while'];
+const WS: Rule = { include: '@whitespace' };
+/** leaves a state without reading anything (the state below reads the character) */
+const POP: Rule = [/(?=.)/, '', '@pop'];
+/** a token that replaces the current state by another */
+const to = (token: string, state: string) => ({ token, switchTo: `@${state}` });
+
+/** Lua 5.1's reserved words (no `goto`: neither Lua 5.1 nor Luau has it); Luau's own keywords are contextual (rules below). */
+export const LUA_RESERVED = ['and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'if', 'in', 'local', 'nil', 'not', 'or', 'repeat', 'return', 'then', 'true', 'until', 'while'];
 const ID = /[A-Za-z_]\w*/;
 /** a word after `type` that makes it a declaration (`type Point =`), not the `type(x)` function or an operand */
 const TYPE_DECL = /type(?=\s+(?!(?:and|or|then|do|end|else|elseif|in|not|function)\b)[A-Za-z_])/;
@@ -55,7 +62,7 @@ function build(luau: boolean): Monaco.languages.IMonarchLanguage {
       ]
     : [];
   const code: Rule[] = [
-    { include: '@whitespace' },
+    WS,
     ...luauCode,
     [/local\b/, 'keyword', '@localNames'],
     [/function\b/, 'keyword', '@funcName'],
@@ -86,65 +93,65 @@ function build(luau: boolean): Monaco.languages.IMonarchLanguage {
         interpCode: [[/\}/, 'delimiter.interpolation', '@pop'], [/\{/, 'delimiter.bracket', '@braceCode'], { include: '@code' }],
         braceCode: [[/\}/, 'delimiter.bracket', '@pop'], [/\{/, 'delimiter.bracket', '@braceCode'], { include: '@code' }],
         parenCode: [[/\)/, 'delimiter.parenthesis', '@pop'], [/\(/, 'delimiter.parenthesis', '@parenCode'], { include: '@code' }],
-        attributeList: [{ include: '@whitespace' }, [/\]/, 'annotation', '@pop'], [ID, 'annotation'], [/,/, 'delimiter'], [/\{/, 'delimiter.bracket', '@braceCode'], [/\(/, 'delimiter.parenthesis', '@parenCode'], ...strings, ...numbers],
+        attributeList: [WS, [/\]/, 'annotation', '@pop'], [ID, 'annotation'], [/,/, 'delimiter'], [/\{/, 'delimiter.bracket', '@braceCode'], [/\(/, 'delimiter.parenthesis', '@parenCode'], ...strings, ...numbers],
         typeDeclName: [
-          { include: '@whitespace' },
+          WS,
           [ID, 'type'],
           [/</, 'delimiter.angle', '@genericParams'],
-          [/=/, { token: 'operator', switchTo: '@type' }],
-          [/(?=.)/, '', '@pop'],
+          [/=/, to('operator', 'type')],
+          POP,
         ],
-        genericParams: [{ include: '@whitespace' }, [/>/, 'delimiter.angle', '@pop'], [/\.\.\./, 'type'], [ID, 'type'], [/,/, 'delimiter'], [/=/, 'operator', '@type'], [/(?=.)/, '', '@pop']],
+        genericParams: [WS, [/>/, 'delimiter.angle', '@pop'], [/\.\.\./, 'type'], [ID, 'type'], [/,/, 'delimiter'], [/=/, 'operator', '@type'], POP],
         type: [
-          { include: '@whitespace' },
-          [/typeof\b/, { token: 'keyword', switchTo: '@typeofArgs' }],
-          [ID, { token: 'type', switchTo: '@typeAfter' }],
-          [/\{/, { token: 'delimiter.bracket', switchTo: '@typeTable' }],
-          [/\(/, { token: 'delimiter.parenthesis', switchTo: '@typeParen' }],
-          [/"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?/, { token: 'string', switchTo: '@typeAfter' }],
+          WS,
+          [/typeof\b/, to('keyword', 'typeofArgs')],
+          [ID, to('type', 'typeAfter')],
+          [/\{/, to('delimiter.bracket', 'typeTable')],
+          [/\(/, to('delimiter.parenthesis', 'typeParen')],
+          [/"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?/, to('string', 'typeAfter')],
           [/\.\.\./, 'type'],
           [/[|&]/, 'operator'],
-          [/(?=.)/, '', '@pop'],
+          POP,
         ],
         typeAfter: [
-          { include: '@whitespace' },
-          [/[|&]/, { token: 'operator', switchTo: '@type' }],
-          [/->/, { token: 'operator', switchTo: '@type' }],
+          WS,
+          [/[|&]/, to('operator', 'type')],
+          [/->/, to('operator', 'type')],
           [/\?/, 'operator'],
           [/\.\.\./, 'type'],
-          [/\.(?=\s*[A-Za-z_])/, { token: 'delimiter', switchTo: '@type' }],
-          [/</, { token: 'delimiter.angle', switchTo: '@typeArgs' }],
-          [/(?=.)/, '', '@pop'],
+          [/\.(?=\s*[A-Za-z_])/, to('delimiter', 'type')],
+          [/</, to('delimiter.angle', 'typeArgs')],
+          POP,
         ],
-        typeArgs: [{ include: '@whitespace' }, [/,/, 'delimiter'], [/>/, { token: 'delimiter.angle', switchTo: '@typeAfter' }], ...pushType],
+        typeArgs: [WS, [/,/, 'delimiter'], [/>/, to('delimiter.angle', 'typeAfter')], ...pushType],
         typeTable: [
-          { include: '@whitespace' },
+          WS,
           [/(?:read|write)(?=\s+[A-Za-z_])/, 'keyword'],
           [/[A-Za-z_]\w*(?=\s*:(?!:))/, 'key'],
           [/:(?!:)/, 'delimiter', '@type'],
           [/\[/, 'delimiter.array', '@typeIndexer'],
           [/[,;]/, 'delimiter'],
-          [/\}/, { token: 'delimiter.bracket', switchTo: '@typeAfter' }],
+          [/\}/, to('delimiter.bracket', 'typeAfter')],
           ...pushType,
         ],
-        typeIndexer: [{ include: '@whitespace' }, [/\]/, 'delimiter.array', '@pop'], ...pushType],
+        typeIndexer: [WS, [/\]/, 'delimiter.array', '@pop'], ...pushType],
         typeParen: [
-          { include: '@whitespace' },
+          WS,
           [/[A-Za-z_]\w*(?=\s*:(?!:))/, 'identifier'],
           [/:(?!:)/, 'delimiter'],
           [/,/, 'delimiter'],
-          [/\)/, { token: 'delimiter.parenthesis', switchTo: '@typeAfter' }],
+          [/\)/, to('delimiter.parenthesis', 'typeAfter')],
           ...pushType,
         ],
-        typeofArgs: [{ include: '@whitespace' }, [/\(/, { token: 'delimiter.parenthesis', switchTo: '@typeofCode' }], [/(?=.)/, '', '@pop']],
-        typeofCode: [[/\)/, { token: 'delimiter.parenthesis', switchTo: '@typeAfter' }], [/\(/, 'delimiter.parenthesis', '@parenCode'], { include: '@code' }],
+        typeofArgs: [WS, [/\(/, to('delimiter.parenthesis', 'typeofCode')], POP],
+        typeofCode: [[/\)/, to('delimiter.parenthesis', 'typeAfter')], [/\(/, 'delimiter.parenthesis', '@parenCode'], { include: '@code' }],
       }
     : {};
   const colonType: Rule[] = luau ? [[/:(?!:)/, 'delimiter', '@type']] : [];
   return {
     defaultToken: '',
     tokenPostfix: luau ? '.luau' : '.lua',
-    keywords: LUA_KEYWORDS,
+    keywords: LUA_RESERVED,
     brackets: [
       { token: 'delimiter.bracket', open: '{', close: '}' },
       { token: 'delimiter.array', open: '[', close: ']' },
@@ -172,33 +179,32 @@ function build(luau: boolean): Monaco.languages.IMonarchLanguage {
       ],
       // `local a: T, b`, `local function`: names, each optionally typed; anything else ends the list
       localNames: [
-        { include: '@whitespace' },
-        [/function\b/, { token: 'keyword', switchTo: '@funcName' }],
+        WS,
+        [/function\b/, to('keyword', 'funcName')],
         [ID, { cases: { '@keywords': { token: '@rematch', next: '@pop' }, '@default': 'identifier' } }],
         ...colonType,
-        [/<(?:const|close)>/, 'annotation'],
         [/,/, 'delimiter'],
-        [/(?=.)/, '', '@pop'],
+        POP,
       ],
       // `function a.b:c<T>(x: T): R`, or `function(`: the name, generics, then the parameters
       funcName: [
-        { include: '@whitespace' },
+        WS,
         [ID, 'identifier'],
         [/[.:]/, 'delimiter'],
         ...(luau ? ([[/</, 'delimiter.angle', '@genericParams']] as Rule[]) : []),
-        [/\(/, { token: 'delimiter.parenthesis', switchTo: '@params' }],
-        [/(?=.)/, '', '@pop'],
+        [/\(/, to('delimiter.parenthesis', 'params')],
+        POP,
       ],
       params: [
-        { include: '@whitespace' },
-        luau ? [/\)/, { token: 'delimiter.parenthesis', switchTo: '@funcReturn' }] : [/\)/, 'delimiter.parenthesis', '@pop'],
+        WS,
+        luau ? [/\)/, to('delimiter.parenthesis', 'funcReturn')] : [/\)/, 'delimiter.parenthesis', '@pop'],
         [ID, 'identifier'],
         [/\.\.\./, 'delimiter'],
         ...colonType,
         [/,/, 'delimiter'],
-        [/(?=.)/, '', '@pop'],
+        POP,
       ],
-      funcReturn: [[/[ \t]+/, ''], [/:(?!:)/, { token: 'delimiter', switchTo: '@type' }], [/(?=.)/, '', '@pop']],
+      funcReturn: [[/[ \t]+/, ''], [/:(?!:)/, to('delimiter', 'type')], POP],
       ...luauStates,
     },
   } as Monaco.languages.IMonarchLanguage;

@@ -8,11 +8,9 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 import 'monaco-editor/features/codicon/register';
 import 'monaco-editor/features/bracketMatching/register';
-import 'monaco-editor/features/caretOperations/register';
 import 'monaco-editor/features/clipboard/register';
 import 'monaco-editor/features/comment/register';
 import 'monaco-editor/features/contextmenu/register';
-import 'monaco-editor/features/cursorUndo/register';
 import 'monaco-editor/features/diffEditor/register';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/features/folding/register';

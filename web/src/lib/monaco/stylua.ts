@@ -2,10 +2,8 @@
  * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
  * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
  */
-import { INTEGER_LITERAL } from '../luau/check';
-import { withoutMatch } from '../luau/syntax-report';
-import { formatWith, type StyluaFormatApi } from '../stylua/format';
-import type { StyluaOptions } from '../stylua/stylua-config';
+import { INTEGER_LITERAL, withoutMatch } from '../luau/syntax-report';
+import { formatWith, type StyluaFormatApi, type StyluaValues } from '../stylua/format';
 
 type StyluaModule = typeof import('@johnnymorganz/stylua/web');
 let ready: Promise<StyluaModule> | null = null;
@@ -23,10 +21,10 @@ export function loadStylua(): Promise<StyluaModule> {
 }
 
 /** Formats with StyLua's own defaults (tabs), or the settings of the script's stylua.toml. */
-export async function formatLua(code: string, options: StyluaOptions = {}): Promise<string> {
+export async function formatLua(code: string, values: StyluaValues = {}): Promise<string> {
   const stylua = await loadStylua();
   try {
-    return formatWith(stylua as unknown as StyluaFormatApi, code, options);
+    return formatWith(stylua as unknown as StyluaFormatApi, code, values);
   } catch (err) {
     // StyLua stops at an integer literal's `i` and blames the next token: say what it cannot read instead
     const literal = new RegExp(INTEGER_LITERAL.source).exec(code);

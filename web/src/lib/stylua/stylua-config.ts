@@ -17,7 +17,8 @@ export type StyluaOptions = {
   sort_requires?: boolean;
 };
 
-const ENUMS: Record<string, readonly string[]> = {
+/** Each enum's names in StyLua's order: a name's index is its value in the WebAssembly API (pinned by the unit spec). */
+export const ENUMS: Record<string, readonly string[]> = {
   indent_type: ['Tabs', 'Spaces'],
   line_endings: ['Unix', 'Windows'],
   quote_style: ['AutoPreferDouble', 'AutoPreferSingle', 'ForceDouble', 'ForceSingle'],
@@ -89,6 +90,13 @@ export function parseStyluaToml(text: string): { options: StyluaOptions; problem
     } else problems.push(`${where}: ${key} = ${String(value)} is not a StyLua setting`);
   });
   return { options: options as StyluaOptions, problems };
+}
+
+/** The options as StyLua's Config takes them: enum names become their numbers. */
+export function styluaValues(options: StyluaOptions): Record<string, number | boolean> {
+  const values: Record<string, number | boolean> = {};
+  for (const [key, value] of Object.entries(options)) values[key] = typeof value === 'string' ? ENUMS[key]!.indexOf(value) : value;
+  return values;
 }
 
 /** The names StyLua looks for in a directory, in its order (the first found wins). */

@@ -1,7 +1,7 @@
 import * as stylua from '@johnnymorganz/stylua';
 import { describe, expect, it } from 'vitest';
 import { formatWith, type StyluaFormatApi } from './format';
-import { nearestConfig, parseStyluaToml } from './stylua-config';
+import { ENUMS, nearestConfig, parseStyluaToml, styluaValues } from './stylua-config';
 
 const api = stylua as unknown as StyluaFormatApi;
 const CODE = 'local function f(x)\nif x then\nreturn "a"\nend\nend\n';
@@ -15,7 +15,18 @@ describe('formatting with StyLua', () => {
     const { options, problems } = parseStyluaToml('# team style\nindent_type = "Spaces"\nindent_width = 2\nquote_style = \'ForceSingle\'\n\n[sort_requires]\nenabled = true\n');
     expect(problems).toEqual([]);
     expect(options).toEqual({ indent_type: 'Spaces', indent_width: 2, quote_style: 'ForceSingle', sort_requires: true });
-    expect(formatWith(api, CODE, options)).toBe("local function f(x)\n  if x then\n    return 'a'\n  end\nend\n");
+    expect(formatWith(api, CODE, styluaValues(options))).toBe("local function f(x)\n  if x then\n    return 'a'\n  end\nend\n");
+  });
+});
+
+describe('styluaValues', () => {
+  it("numbers each enum name as StyLua's WebAssembly API does", () => {
+    const OBJECTS: Record<string, string> = { indent_type: 'IndentType', line_endings: 'LineEndings', quote_style: 'QuoteStyle', call_parentheses: 'CallParenType', collapse_simple_statement: 'CollapseSimpleStatement', space_after_function_names: 'SpaceAfterFunctionNames', block_newline_gaps: 'BlockNewlineGaps', syntax: 'LuaVersion' };
+    expect(Object.keys(ENUMS).sort()).toEqual(Object.keys(OBJECTS).sort());
+    for (const [key, names] of Object.entries(ENUMS)) {
+      const values = (stylua as unknown as Record<string, Record<string, number>>)[OBJECTS[key]!]!;
+      names.forEach((name, i) => expect(values[name], `${key} ${name}`).toBe(i));
+    }
   });
 });
 

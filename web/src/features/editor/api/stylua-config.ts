@@ -1,10 +1,12 @@
 import { apiFetch } from '../../../lib/api-client';
 import type { FolderPathItem, Script, ScriptSearchResult } from '../../../api/types';
-import { nearestConfig, parseStyluaToml, type StyluaOptions } from '../../../lib/stylua/stylua-config';
+import type { StyluaValues } from '../../../lib/stylua/format';
+import { nearestConfig, parseStyluaToml, styluaValues } from '../../../lib/stylua/stylua-config';
 
 const enc = encodeURIComponent;
 
-export type StyluaConfigFound = { options: StyluaOptions; source: string | null; problems: string[] };
+/** `values`: the settings as StyLua's Config takes them; `source`: the config's path, null for StyLua's defaults. */
+export type StyluaConfigFound = { values: StyluaValues; source: string | null; problems: string[] };
 
 /**
  * The StyLua settings for a script in `folderId` (null: the root): the `stylua.toml` or `.stylua.toml` kept as a
@@ -18,9 +20,9 @@ export async function findStyluaConfig(folderId: string | null): Promise<StyluaC
   ]);
   const folders = [...path.map((f) => f.id).reverse(), null];
   const found = nearestConfig(candidates, folders);
-  if (!found) return { options: {}, source: null, problems: [] };
+  if (!found) return { values: {}, source: null, problems: [] };
   const { content } = await apiFetch<Script>(`/api/scripts/${enc(found.id)}`);
   const { options, problems } = parseStyluaToml(content);
   const where = found.path.map((p) => p.name).join('/');
-  return { options, source: where ? `${where}/${found.title}` : found.title, problems };
+  return { values: styluaValues(options), source: where ? `${where}/${found.title}` : found.title, problems };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Button } from '../../../components/ui/Button';
-import { DiffViewer } from '../../../components/code/CodeEditor';
+import { DiffViewer } from '../../../components/code/DiffViewer';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { mergeThreeWay, resolveMerge, type ConflictPick } from '../../../lib/merge/three-way-merge';
 import type { EditorLanguage } from '../../../lib/monaco/lua-language';

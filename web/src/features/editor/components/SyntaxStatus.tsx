@@ -19,7 +19,7 @@ export function SyntaxStatus({ error, empty, language }: { error: LuauSyntaxErro
           <CheckIcon /> No syntax errors
         </>
       ) : (
-        'Ctrl+S to save · Shift+Alt+F to format'
+        'Ctrl+S to save'
       )}
     </div>
   );

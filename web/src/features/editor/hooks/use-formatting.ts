@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { dismissToast, toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { FORMAT_ACTION, setModelFormatting } from '../../../lib/monaco/formatting';
-import { findStyluaConfig } from '../api/stylua-config';
 import type { EditorInstance } from './editor-instance';
 
 /**
@@ -26,10 +25,11 @@ export function useFormatting(editor: EditorInstance | null, folderId: RefObject
       options: async () => {
         setFormatting(true);
         // no config reachable (offline, a failed search): StyLua's defaults, as without a config
-        const found = await findStyluaConfig(folderId.current).catch(() => null);
+        // the lookup (and the TOML reader) loads with the first format, not with the editor
+        const found = await import('../api/stylua-config').then((m) => m.findStyluaConfig(folderId.current)).catch(() => null);
         source.current = found?.source ?? null;
         if (found?.problems.length) toast({ title: `${found.source}: ${found.problems.length} setting(s) ignored`, description: found.problems.slice(0, 3).join('; ') });
-        return found?.options ?? {};
+        return found?.values ?? {};
       },
       onFormatted: (changed) => {
         setFormatting(false);

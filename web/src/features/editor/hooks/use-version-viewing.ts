@@ -11,7 +11,13 @@ import type { LoadedVersion } from './use-script-session';
  */
 export function useVersionViewing(id: string | undefined, opts: { take: (v: LoadedVersion) => void; current: () => Promise<LoadedVersion | undefined>; afterRestore: () => Promise<unknown> }) {
   const [viewing, setViewing] = useState<ScriptVersion | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyOpen, setHistoryOpenState] = useState(false);
+  /** opened once: the (lazily loaded) history dialog stays mounted from then on */
+  const [historyUsed, setHistoryUsed] = useState(false);
+  const setHistoryOpen = (open: boolean) => {
+    if (open) setHistoryUsed(true);
+    setHistoryOpenState(open);
+  };
   const [compare, setCompare] = useState<ScriptVersion | null>(null);
   const [restoringViewed, setRestoringViewed] = useState(false);
 
@@ -69,5 +75,5 @@ export function useVersionViewing(id: string | undefined, opts: { take: (v: Load
     if (current) opts.take(current);
   };
 
-  return { viewing, setViewing, historyOpen, setHistoryOpen, compare, setCompare, view, openCompare, restore, restoreViewed, restoringViewed, returnToCurrent };
+  return { viewing, setViewing, historyOpen, setHistoryOpen, historyUsed, compare, setCompare, view, openCompare, restore, restoreViewed, restoringViewed, returnToCurrent };
 }
