@@ -302,7 +302,7 @@ export default function ScriptEditorPage() {
             onEditMerged={(merged) => {
               take({ title: saved && title === saved.title ? conflict.theirs.title : title, content: merged, version: conflict.theirs.version });
               setConflict(null);
-              toast({ title: 'Merge in the editor', description: `Check it, then save: it becomes version ${conflict.theirs.version + 1}.` });
+              toast({ title: 'Merge in the editor', description: 'Check it, then save.' });
             }}
             onSaveMine={() => void save(conflict.theirs.version)}
             onTakeTheirs={async (keepDraft) => {

@@ -33,8 +33,7 @@ function build(luau: boolean): Monaco.languages.IMonarchLanguage {
   ];
   const numbers: Rule[] = luau
     ? [
-        [/0[xX][\da-fA-F_]+i?/, 'number.hex'],
-        [/0[bB][01_]+i?/, 'number.binary'],
+        [/0(?:[xX][\da-fA-F_]+|[bB][01_]+)i?/, 'number.hex'],
         [/(?:\d[\d_]*)?\.\d[\d_]*(?:[eE][+-]?\d+)?|\d[\d_]*(?:\.(?!\.)[\d_]*)?(?:[eE][+-]?\d+)?i?/, 'number'],
       ]
     : [

@@ -1,24 +1,7 @@
-/**
- * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
- * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
- */
+/** Formatting Lua/Luau with StyLua compiled to WebAssembly (./stylua-loader.ts), loaded with the first format. */
 import { INTEGER_LITERAL, withoutMatch } from '../luau/syntax-report';
 import { formatWith, type StyluaFormatApi, type StyluaValues } from '../stylua/format';
-
-type StyluaModule = typeof import('@johnnymorganz/stylua/web');
-let ready: Promise<StyluaModule> | null = null;
-
-/** The StyLua module, instantiated once per page (also the editor's Luau parser, see ../luau). */
-export function loadStylua(): Promise<StyluaModule> {
-  ready ??= Promise.all([import('@johnnymorganz/stylua/web'), import('@johnnymorganz/stylua/stylua_lib_bg.wasm?url')]).then(
-    async ([mod, wasm]) => {
-      await mod.default({ module_or_path: wasm.default });
-      return mod;
-    },
-  );
-  ready.catch(() => (ready = null));
-  return ready;
-}
+import { loadStylua } from './stylua-loader';
 
 /** Formats with StyLua's own defaults (tabs), or the settings of the script's stylua.toml. */
 export async function formatLua(code: string, values: StyluaValues = {}): Promise<string> {

@@ -6,10 +6,7 @@ import { LANGUAGE_LABEL, type ScriptLanguage } from '../../../lib/luau/script-la
 export function SyntaxStatus({ error, empty, language }: { error: LuauSyntaxError | null; empty: boolean; language: ScriptLanguage }) {
   return (
     <div className={`editor-status ${error ? 'text-destructive' : 'muted'}`} aria-live="polite">
-      <span className="editor-language" data-language={language}>
-        {LANGUAGE_LABEL[language]}
-      </span>
-      {' · '}
+      {LANGUAGE_LABEL[language]} ·{' '}
       {error ? (
         <>
           <AlertIcon /> Syntax error on line {error.line}, column {error.column}: {error.message}

@@ -18,6 +18,17 @@ export function useFormatting(editor: EditorInstance | null, folderId: RefObject
     if (errorToast.current !== null) dismissToast(errorToast.current);
   }, []);
 
+  const announce = useRef<{ title: string; description: string } | null>(null);
+  useEffect(() => {
+    const sub = editor?.onDidChangeModelContent(() => {
+      if (!announce.current) return;
+      toast(announce.current);
+      announce.current = null;
+      setFormatting(false);
+    });
+    return () => sub?.dispose();
+  }, [editor]);
+
   const uri = editor?.getModel()?.uri.toString();
   useEffect(() => {
     if (!uri) return;
@@ -32,9 +43,14 @@ export function useFormatting(editor: EditorInstance | null, folderId: RefObject
         return found?.values ?? {};
       },
       onFormatted: (changed) => {
-        setFormatting(false);
         const how = source.current ? `with ${source.current}` : "with StyLua's defaults";
-        toast({ title: changed ? 'Formatted' : 'Already formatted', description: `StyLua, ${how}.` });
+        const note = { title: changed ? 'Formatted' : 'Already formatted', description: `StyLua, ${how}.` };
+        // Monaco applies the edits a moment after the provider answers: say so once they are in the text
+        if (changed) announce.current = note;
+        else {
+          setFormatting(false);
+          toast(note);
+        }
       },
       onError: (err) => {
         setFormatting(false);
