@@ -25,7 +25,7 @@ import { EditorToolbar } from './components/EditorToolbar';
 import { SyntaxStatus } from './components/SyntaxStatus';
 import { DraftOffer, ViewingBanner } from './components/EditorNotices';
 import { ScriptShare } from './components/ScriptShare';
-import { ChangedElsewhere } from '../live/ChangedElsewhere';
+import { ChangedElsewhere } from '../live';
 import { useOpenAt } from './use-open-at';
 import { useRevealLine } from './use-reveal-line';
 import type { EditorInstance } from './hooks/editor-instance';

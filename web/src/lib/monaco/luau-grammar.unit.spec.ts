@@ -153,3 +153,36 @@ describe('Luau grammar on whole scripts', () => {
     }
   });
 });
+
+describe('Luau grammar on hostile lines', () => {
+  // A shared script is coloured in a visitor's browser: no pattern may rescan a run of characters once per position.
+  const lines: ((n: number) => string)[] = [
+    (n) => '1'.repeat(n),
+    (n) => `type${' '.repeat(n)}(`,
+    (n) => `continue${' '.repeat(n)}x`,
+    (n) => `local x: {${' a'.repeat(n / 2)}`,
+    (n) => `local x: (${'a '.repeat(n / 2)}`,
+    (n) => `local t = \`${'{'.repeat(n / 2)}`,
+    (n) => `x = ${'type '.repeat(n / 5)}`,
+    (n) => `f(${'a:'.repeat(n / 2)}`,
+  ];
+  /** the fastest of five runs: the machine is shared, a slow run says nothing about the patterns */
+  const time = (line: string) => {
+    const t = tokenizer('luau');
+    let best = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      t.tokenize(line, true, t.getInitialState());
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  it.each(lines.map((make, i) => [i, make] as const))('line %i: four times longer costs about four times more, not sixteen', (_i, make) => {
+    time(make(4000)); // warm up
+    const short = time(make(4000));
+    const long = time(make(16_000));
+    expect(long).toBeLessThan(2000);
+    expect(long / Math.max(short, 1)).toBeLessThan(9);
+  });
+});
+

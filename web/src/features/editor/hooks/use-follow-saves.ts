@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { fetchScript, scriptKeys } from '../../../api/scripts';
 import { setQueryData } from '../../../lib/query';
-import { useLiveStore } from '../../live/live-updates';
+import { useLiveStore } from '../../live';
 import type { EditorInstance } from './editor-instance';
 import type { ScriptSession } from './use-script-session';
 
