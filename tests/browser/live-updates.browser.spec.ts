@@ -1,7 +1,7 @@
 /**
  * Live updates in Chromium: two tabs of the same user. Tab A creates, renames, saves and moves; tab B, never reloaded,
- * shows each change on its own (workspace, editor, history count, folder page), and its open editor says the script
- * changed elsewhere without touching its text.
+ * shows each change on its own (workspace, editor, history count, folder page); its open editor shows a newer version
+ * by itself while it has no unsaved edits, and with edits says the script changed elsewhere without touching its text.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -53,23 +53,26 @@ describe('live updates', () => {
     await a.getByRole('button', { name: 'Save' }).click();
     await toastWith(a, 'Script updated');
 
-    // B is told, its text is left alone, and its history counts the new version.
-    await visible(b.getByText('This script was changed elsewhere (version 2).'));
+    // B has no unsaved edits: it shows version 2 by itself, with no question asked, and its history counts it.
+    await editorShows(b, 'print("v2")');
+    await visible(b.getByText('Version 2', { exact: true }));
+    await visible(b.getByRole('button', { name: 'History (2)' }));
+    expect(await b.getByText('This script was changed elsewhere').count()).toBe(0);
+    expect(await b.getByText('Unsaved changes').count()).toBe(0);
     await a.waitForTimeout(300);
     expect(await a.getByText('This script was changed elsewhere').count()).toBe(0); // A's own save is not "elsewhere"
-    await visible(b.getByRole('button', { name: 'History (2)' }));
-    expect(await editorText(b)).toContain('print("v1")');
-    await b.getByRole('button', { name: 'Reload' }).click();
-    await visible(b.getByText('Version 2', { exact: true }));
-    await editorShows(b, 'print("v2")');
-    expect(await b.getByText('This script was changed elsewhere').count()).toBe(0);
+    // B's next save is based on version 2: no conflict
+    await setEditorText(b, 'print("v2b")');
+    await b.keyboard.press('ControlOrMeta+s');
+    await toastWith(b, 'Saved as version 3');
+    await editorShows(a, 'print("v2b")'); // and A, clean again, follows
 
     // Keep editing: B's unsaved text stays; the notice goes until a newer version.
     await setEditorText(b, 'print("mine")');
     await editorShows(b, 'print("mine")');
-    await setEditorText(a, 'print("v3")');
+    await setEditorText(a, 'print("v4")');
     await a.getByRole('button', { name: 'Save' }).click();
-    await visible(b.getByText(/This script was changed elsewhere \(version 3\)\. Reloading replaces your unsaved changes\./));
+    await visible(b.getByText(/This script was changed elsewhere \(version 4\)\. Reloading replaces your unsaved changes\./));
     await b.getByRole('button', { name: 'Keep editing' }).click();
     expect(await b.getByText('This script was changed elsewhere').count()).toBe(0);
     expect(await editorText(b)).toContain('print("mine")');

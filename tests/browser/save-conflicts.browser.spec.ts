@@ -1,6 +1,7 @@
 /**
  * Two tabs of one user edit the same script: the later save, based on the version it opened, is not recorded over the
- * other silently. It gets a dialog with both texts side by side and chooses what happens.
+ * other silently. It gets a dialog that merges both sides' changes three ways, shows the overlapping ones to pick, and
+ * chooses what happens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -38,10 +39,11 @@ describe('save conflicts between two tabs', () => {
     await open(tabA, id, 'version 1');
     await open(tabB, id, 'version 1');
 
+    // B has unsaved edits when A saves (a tab without edits would just show A's version)
+    await setEditorText(tabB, 'print("from tab B")');
     await saveInto(tabA, 'print("from tab A")');
     await toastWith(tabA, 'Script updated');
-
-    await saveInto(tabB, 'print("from tab B")');
+    await tabB.keyboard.press('ControlOrMeta+s');
     const dialog = await visible(conflictDialog(tabB));
     await visible(dialog.getByText(/version 2 was saved in another tab or on another device/));
     // Side by side: theirs (left, version 2) and mine (right).
@@ -49,9 +51,14 @@ describe('save conflicts between two tabs', () => {
     await expect.poll(async () => (await diff.innerText()).replace(/\u00a0/g, ' '), { timeout: UI_TIMEOUT }).toContain('from tab A');
     expect((await diff.innerText()).replace(/\u00a0/g, ' ')).toContain('from tab B');
 
-    // Keyboard: the dialog opens on "Save mine as a new version"; Enter takes it.
-    await expect.poll(() => tabB.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: UI_TIMEOUT }).toContain('Save mine as a new version');
-    await tabB.keyboard.press('Enter');
+    // Both changed the one line: nothing is picked for me. The overlap's first choice has the focus, and the merge
+    // waits for a pick (no default replaces theirs); Space picks mine, then the merge saves it.
+    await visible(dialog.getByText(/One of your changes overlaps a change of version 2/));
+    await expect.poll(() => tabB.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? ''), { timeout: UI_TIMEOUT }).toBe('mine');
+    await visible(dialog.getByRole('button', { name: 'Pick 1 more to merge' }));
+    await tabB.keyboard.press('Space');
+    await setEditorText(tabA, 'print("tab A again")'); // A edits again before B's save lands
+    await dialog.getByRole('button', { name: 'Save the merge' }).click();
     await toastWith(tabB, 'Saved as version 3');
     await hidden(conflictDialog(tabB));
 
@@ -64,7 +71,7 @@ describe('save conflicts between two tabs', () => {
     await visible(tabB.getByRole('button', { name: 'History (3)' }));
 
     // Tab A is now behind: its next save asks too, and "Take theirs" after the confirm loads version 3.
-    await saveInto(tabA, 'print("tab A again")');
+    await tabA.keyboard.press('ControlOrMeta+s');
     const again = await visible(conflictDialog(tabA));
     await again.getByRole('button', { name: 'Take theirs' }).click();
     await again.getByRole('button', { name: 'Discard mine' }).click();
@@ -80,9 +87,10 @@ describe('save conflicts between two tabs', () => {
     const tabB = await tabA.context().newPage();
     await open(tabA, id, 'print(1)');
     await open(tabB, id, 'print(1)');
+    await setEditorText(tabB, 'print("mine to keep")');
     await saveInto(tabA, 'print("A")');
     await toastWith(tabA, 'Script updated');
-    await saveInto(tabB, 'print("mine to keep")');
+    await tabB.keyboard.press('ControlOrMeta+s');
     const dialog = await visible(conflictDialog(tabB));
     await dialog.getByRole('button', { name: 'Copy mine' }).click();
     await toastWith(tabB, 'Your text is on the clipboard');
@@ -101,5 +109,29 @@ describe('save conflicts between two tabs', () => {
     // The draft was written on version 1: saving it over version 2 asks again rather than overwrite.
     await saveInto(tabB, 'print("mine to keep")');
     await visible(conflictDialog(tabB));
+  });
+
+  it('changes to different lines merge by themselves: Enter saves the merge, with both', async () => {
+    const tabA = app.page;
+    await apiSignUp(tabA, app.url);
+    const base = 'local a = 1\nlocal b = 2\nlocal c = 3\nprint(a, b, c)';
+    const id = await newScript(tabA, base);
+    const tabB = await tabA.context().newPage();
+    await open(tabA, id, 'local c = 3');
+    await open(tabB, id, 'local c = 3');
+    // B has edits of its own when A saves
+    await setEditorText(tabB, base.replace('local c = 3', 'local c = 30'));
+    await saveInto(tabA, base.replace('local a = 1', 'local a = 10'));
+    await toastWith(tabA, 'Script updated');
+    await tabB.keyboard.press('ControlOrMeta+s');
+    const dialog = await visible(conflictDialog(tabB));
+    await visible(dialog.getByText(/touch different lines: they merge by themselves/));
+    await expect.poll(() => tabB.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: UI_TIMEOUT }).toContain('Save the merge');
+    await tabB.keyboard.press('Enter');
+    await toastWith(tabB, 'Saved as version 3');
+    await hidden(conflictDialog(tabB));
+    const v3 = (await (await tabB.request.get(`${app.url}/api/scripts/${id}/versions/3`)).json()) as { content: string };
+    expect(v3.content).toBe('local a = 10\nlocal b = 2\nlocal c = 30\nprint(a, b, c)');
+    await expect.poll(() => editorText(tabB), { timeout: UI_TIMEOUT }).toContain('local a = 10');
   });
 });

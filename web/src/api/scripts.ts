@@ -39,6 +39,8 @@ export const useScriptViews = (id: string | undefined) =>
 export const useStorage = () =>
   useQuery(['scripts', 'storage'], async () => (await apiFetch<{ storage?: StorageUse }>('/api/user')).storage ?? null);
 
+/** The script now, outside the query cache (the editor puts it in the cache and its text at the same moment). */
+export const fetchScript = (id: string) => apiFetch<Script>(`/api/scripts/${enc(id)}`);
 export const fetchVersion = (id: string, version: number) => apiFetch<ScriptVersion>(`/api/scripts/${enc(id)}/versions/${version}`);
 
 /** After any script write: refresh lists, folders' script lists and this script's own queries. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react';
+import Editor, { type OnMount } from '@monaco-editor/react';
 import { Spinner } from '../ui/Spinner';
 import { editorTheme, loadMonaco, type MonacoApi } from '../../lib/monaco/load';
-import { keepTokensCurrentWhileTyping } from '../../lib/monaco/lua-language';
+import { keepTokensCurrentWhileTyping, type EditorLanguage } from '../../lib/monaco/lua-language';
 
 /** Loads the local Monaco build once; `null` until it is ready. */
 export function useMonaco(): MonacoApi | null {
@@ -19,7 +19,7 @@ export function useMonaco(): MonacoApi | null {
 
 export const EDITOR_HEIGHT = 500;
 
-function Loading({ height }: { height: number | string }) {
+export function Loading({ height }: { height: number | string }) {
   return (
     <div className="editor-loading" style={{ height }}>
       <Spinner label="Loading editor" />
@@ -39,8 +39,8 @@ export type CodeEditorProps = {
   path?: string;
   /** id of a visible hint (e.g. how to leave the editor with the keyboard), read after the editing area's name */
   describedBy?: string;
-  /** Monaco language: `lua` (Lua and Luau) or `plaintext` (Rojo's JSON files) */
-  language?: string;
+  /** Luau (default) or Lua 5.1, from lib/luau/script-language.ts; `plaintext` for Rojo's JSON files (no Lua rules) */
+  language?: EditorLanguage | 'plaintext';
 };
 
 type EditorInstance = Parameters<OnMount>[0];
@@ -52,7 +52,7 @@ type EditorInstance = Parameters<OnMount>[0];
  * version viewed, a draft restored, a format). Passing every `value` back (a controlled editor) makes a render that
  * lags one keystroke behind reset the model and drop what was just typed.
  */
-export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy, language = 'lua' }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, label, onMount, path, describedBy, language = 'luau' }: CodeEditorProps) {
   const monaco = useMonaco();
   const editorRef = useRef<EditorInstance | null>(null);
   const emitted = useRef(value);
@@ -112,76 +112,14 @@ export function CodeEditor({ value, onChange, readOnly, height = EDITOR_HEIGHT, 
             // The EditContext input path drops keystrokes typed in quick succession in Chromium (seen at 25 keys/s);
             // the classic hidden-textarea path does not.
             editContext: false,
+            // VS Code's: Enter accepts only an item that changes the text; the list opens on `.` and `:` (the
+            // provider's trigger characters) or while a word is typed, in code and in strings (GetService("...")).
             acceptSuggestionOnEnter: 'smart',
+            quickSuggestions: { other: 'on', comments: 'off', strings: 'on' },
+            // our provider lists the script's own identifiers; Monaco's word list would fill in wherever it offers none
+            wordBasedSuggestions: 'off',
             // the standalone editor defaults to 'advanced', which ignores the Lua indentation rules (lib/monaco/lua-language.ts)
             autoIndent: 'full',
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-/** Below this width two columns of code are unreadable: the diff is shown inline (one column, deletions above additions). */
-export const NARROW_DIFF_QUERY = '(max-width: 699.98px)';
-
-/** Whether a media query matches, following changes (rotation, window resize). */
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
-
-/** Diff (Monaco DiffEditor): additions green, deletions red; side by side, or inline on narrow screens. */
-export function DiffViewer({ original, modified, height = EDITOR_HEIGHT, label }: { original: string; modified: string; height?: number | string; label: string }) {
-  const monaco = useMonaco();
-  const inline = useMediaQuery(NARROW_DIFF_QUERY);
-  // @monaco-editor/react disposes the models before the diff widget lets go of them ("TextModel got disposed before
-  // DiffEditorWidget model got reset"): keep the models and dispose them ourselves once the widget is gone.
-  const models = useRef<{ dispose(): void }[]>([]);
-  useEffect(
-    () => () => {
-      const toDispose = models.current;
-      models.current = [];
-      window.setTimeout(() => toDispose.forEach((m) => m.dispose()), 0);
-    },
-    [],
-  );
-  return (
-    <div className="code-editor diff-viewer" role="group" aria-label={label} data-layout={inline ? 'inline' : 'side-by-side'}>
-      {!monaco ? (
-        <Loading height={height} />
-      ) : (
-        <DiffEditor
-          height={height}
-          language="lua"
-          theme={editorTheme()}
-          original={original}
-          modified={modified}
-          keepCurrentOriginalModel
-          keepCurrentModifiedModel
-          onMount={(editor) => {
-            const m = editor.getModel();
-            if (m) models.current = [m.original, m.modified];
-          }}
-          loading={<Loading height={height} />}
-          options={{
-            readOnly: true,
-            originalEditable: false,
-            renderSideBySide: !inline,
-            useInlineViewWhenSpaceIsLimited: false,
-            wordWrap: 'on',
-            automaticLayout: true,
-            scrollBeyondLastLine: false,
-            minimap: { enabled: false },
-            fontSize: 13,
           }}
         />
       )}

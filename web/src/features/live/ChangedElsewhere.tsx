@@ -6,8 +6,9 @@ import { useLiveStore } from './live-updates';
 const OWN_WRITE_GRACE_MS = 600;
 
 /**
- * The editor's notice that its script changed in another tab or device: a newer version than the one loaded, or a
- * deletion. Reload is the user's choice, so unsaved edits are never replaced behind their back.
+ * The editor's notice that its script changed in another tab or device while it holds unsaved edits (a tab without
+ * edits shows the newer version by itself: the editor's useFollowSaves), or that it was deleted. Reload is the
+ * user's choice, so unsaved edits are never replaced behind their back.
  */
 export function ChangedElsewhere(props: { scriptId: string; loadedVersion: number; saving: boolean; dirty: boolean; onReload: () => Promise<void> }) {
   const { scriptId, loadedVersion, saving, dirty, onReload } = props;
@@ -15,7 +16,7 @@ export function ChangedElsewhere(props: { scriptId: string; loadedVersion: numbe
   const deleted = useLiveStore((s) => s.deleted[scriptId] === true);
   const [dismissed, setDismissed] = useState(0);
   const [reloading, setReloading] = useState(false);
-  const newer = !saving && newest > loadedVersion && newest > dismissed;
+  const newer = dirty && !saving && newest > loadedVersion && newest > dismissed;
   // A tab's own save or restore may be announced a moment before its answer arrives: wait that moment out.
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -40,7 +41,7 @@ export function ChangedElsewhere(props: { scriptId: string; loadedVersion: numbe
     <div className="alert alert-warning" role="status">
       <AlertIcon />
       <span className="spacer-text">
-        This script was changed elsewhere (version {newest}).{dirty ? ' Reloading replaces your unsaved changes.' : ''}
+        This script was changed elsewhere (version {newest}). Reloading replaces your unsaved changes.
       </span>
       <Button
         size="sm"

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../components/code/CodeEditor';
+import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../components/code/DiffViewer';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { parseStyluaReport, type LuauSyntaxError } from './syntax-report';
+import { INTEGER_LITERAL, parseStyluaReport, type LuauSyntaxError } from './syntax-report';
 
 /** The part of the StyLua WebAssembly API the check uses (the web and the Node builds both have it). */
 export type StyluaApi = {
@@ -18,7 +18,7 @@ export type StyluaApi = {
  * accepted too, so plain Lua scripts kept here show no false errors either. The errors shown are Luau's.
  */
 export function checkLuauWith(stylua: StyluaApi, code: string): LuauSyntaxError[] {
-  const luau = parse(stylua, spellAttributeLists(code), stylua.LuaVersion.Luau);
+  const luau = parse(stylua, spellIntegerLiterals(spellAttributeLists(code)), stylua.LuaVersion.Luau);
   // Outside Luau mode full-moon reads `backtick strings` as plain strings, so such a script is judged as Luau only.
   if (luau.length === 0 || code.includes('`')) return luau;
   return parse(stylua, code, stylua.LuaVersion.Lua54).length === 0 ? [] : luau;
@@ -52,4 +52,14 @@ export function spellAttributeLists(code: string): string {
       .join(' ');
     return spelled.padEnd(list.length, ' ');
   });
+}
+
+/**
+ * Luau's integer literals (`1i`, `0xFFi`, `0b101i`) are newer than the full-moon in StyLua 2.5, which stops at the
+ * `i` and reports the next statement ("unexpected token `print`"). For the check, each is respelled with a space in
+ * place of its `i` (same length, positions stay exact), so valid code shows no error. A digit run inside a name or
+ * after a `.` is not a literal and is left alone.
+ */
+export function spellIntegerLiterals(code: string): string {
+  return code.replace(INTEGER_LITERAL, (literal) => `${literal.slice(0, -1)} `);
 }

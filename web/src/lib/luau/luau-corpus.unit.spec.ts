@@ -7,7 +7,7 @@ import * as stylua from '@johnnymorganz/stylua';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLuauWith, spellAttributeLists, type StyluaApi } from './check';
+import { checkLuauWith, spellAttributeLists, spellIntegerLiterals, type StyluaApi } from './check';
 
 const api = stylua as unknown as StyluaApi;
 const corpus = join(import.meta.dirname, 'corpus');
@@ -70,5 +70,24 @@ describe('Luau syntax check: broken corpus', () => {
     const [first] = checkLuauWith(api, 'local x = 1\nlocal = 2');
     expect(first).toMatchObject({ line: 2, column: 7, endColumn: 8 });
     expect(first!.message).toBe('unexpected token `=`, expected either a variable name or `function`');
+  });
+
+  it("names the parser's first error, not a recovery error sorted ahead of it", () => {
+    const code = ['local a = 1', 'local b = 2', 'local c = 3', 'local function h(x, y) return x + y end', 'local function g(x) print(x) end', 'g(h(c, 1 ++ 2))', 'print(a, b)'].join('\n');
+    const errors = checkLuauWith(api, code);
+    expect(errors[0]).toMatchObject({ line: 6, column: 10, message: 'unexpected token `+`, expected expression after binary operator' });
+  });
+});
+
+describe('Luau syntax check: integer literals', () => {
+  it('flags no error on `1i`, `0xFFi` and `0b101i`, and keeps positions after them', () => {
+    expect(checkLuauWith(api, 'local x = 1i\nprint(x)')).toEqual([]);
+    expect(checkLuauWith(api, 'local m = 0xFFi + 0b101i + 1_000i')).toEqual([]);
+    expect(checkLuauWith(api, 'local x = 1i\nlocal = 2')[0]).toMatchObject({ line: 2, column: 7 });
+  });
+
+  it('leaves names and decimals alone', () => {
+    expect(spellIntegerLiterals('local x1i = v1i + t.x2i + 1.5i')).toBe('local x1i = v1i + t.x2i + 1.5i');
+    expect(spellIntegerLiterals('f(12i, 0x1Fi)')).toBe('f(12 , 0x1F )');
   });
 });

@@ -1,4 +1,4 @@
-import { loadStylua } from '../monaco/stylua';
+import { loadStylua } from '../monaco/stylua-loader';
 import { checkLuauWith, type StyluaApi } from './check';
 import type { CheckReply, CheckRequest } from './luau-syntax.worker';
 import LuauWorker from './luau-syntax.worker?worker';

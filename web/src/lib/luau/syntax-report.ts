@@ -11,8 +11,10 @@ export const withoutMatch = (text: string, at: RegExpExecArray): string => text.
  * Reads the parse errors out of a StyLua (full-moon) error report:
  *   "error parsing: \n - unexpected token `=` (2:7 to 2:8), expected either a variable name or `function`\n - ..."
  * Each error names its range; the same position is often reported twice (the parser's recovery), so
- * duplicates by position are dropped, and the rest sorted by position. A report without any position (StyLua's own failure, not a parse error)
- * gives no errors: the check never invents a position.
+ * duplicates by position are dropped. The parser's order is kept: its first error is the one it met first, and the
+ * recovery errors after it may name earlier or reversed ranges (sorted by position, one of those headed the list and
+ * named the line above the mistake). A reversed range becomes one character at its start. A report without any
+ * position (StyLua's own failure, not a parse error) gives no errors: the check never invents a position.
  */
 export function parseStyluaReport(report: string): LuauSyntaxError[] {
   if (!/^\s*error parsing/i.test(report)) return [];
@@ -27,8 +29,11 @@ export function parseStyluaReport(report: string): LuauSyntaxError[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const message = withoutMatch(text, at).replace(/^unexpected token ``/, 'unexpected end of script');
-    errors.push({ line, column, endLine, endColumn: endLine === line && endColumn <= column ? column + 1 : endColumn, message });
+    const reversed = endLine < line || (endLine === line && endColumn <= column);
+    errors.push(reversed ? { line, column, endLine: line, endColumn: column + 1, message } : { line, column, endLine, endColumn, message });
   }
-  // full-moon reports recovery errors out of order: the earliest is the one to read first.
-  return errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return errors;
 }
+
+/** A Luau integer literal (`1i`, `0xFFi`, `0b101i`), not part of a name or a decimal (see check.ts). */
+export const INTEGER_LITERAL = /(?<![\w.])(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)i(?![\w.])/g;

@@ -14,8 +14,8 @@ let promise: Promise<MonacoApi> | null = null;
 export function loadMonaco(): Promise<MonacoApi> {
   promise ??= import('./monaco-lua').then(({ monaco }) => {
     loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
-    registerLuaCompletion(monaco);
     registerLuaLanguage(monaco);
+    registerLuaCompletion(monaco);
     return monaco;
   });
   return promise;

@@ -1,10 +1,8 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { LUA_RESERVED } from './luau-grammar';
 
 /** Completion data: Lua and Luau keywords and types, the standard library, and the game platform's common globals (Roblox style). */
-export const LUA_KEYWORDS = [
-  'and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not',
-  'or', 'repeat', 'return', 'then', 'true', 'until', 'while', 'continue', 'type', 'export', 'typeof',
-];
+export const LUA_KEYWORDS = [...LUA_RESERVED, 'continue', 'type', 'export', 'typeof'];
 
 /** Luau's built-in types, offered where a type is expected (after `x:`, `->`, `::`, `type T =`). */
 export const LUAU_TYPES = ['number', 'string', 'boolean', 'any', 'unknown', 'never', 'nil', 'thread', 'buffer', 'userdata', 'vector', '{ }', '...any'];
@@ -247,6 +245,31 @@ export function completionsAt(line: string): CompletionEntry[] | null {
   return null;
 }
 
+/**
+ * Whether the end of `before` (a line's text up to the cursor) is inside a quoted string, outside an interpolated
+ * string's `{...}`. One pass, no regex. Long strings over several lines are not seen (they offer the list).
+ */
+export function insideString(before: string): boolean {
+  let quote: string | null = null;
+  let braces = 0; // depth of `{` inside a backtick string's code part
+  for (let i = 0; i < before.length; i++) {
+    const c = before[i]!;
+    if (quote && braces === 0) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      else if (quote === '`' && c === '{') braces = 1;
+    } else if (quote) {
+      if (c === '{') braces++;
+      else if (c === '}') braces--;
+    } else if (c === '-' && before[i + 1] === '-') return false;
+    else if (c === '"' || c === "'" || c === '`') quote = c;
+  }
+  return quote !== null && braces === 0;
+}
+
+/** The characters that open the list by themselves. */
+export const TRIGGER_CHARACTERS = ['.', ':'] as const;
+
 let registered = false;
 
 /** Registers the Lua completion provider once per page. */
@@ -261,18 +284,25 @@ export function registerLuaCompletion(monaco: typeof Monaco): void {
   const kindOf = (m: Member) => KINDS[m.kind];
   const kindOfEntry = (e: CompletionEntry) => KINDS[e.kind];
 
-  monaco.languages.registerCompletionItemProvider('lua', {
-    // A space re-opens the list after `x: ` or `-> ` (the type goes after the space); elsewhere it offers nothing.
-    triggerCharacters: ['.', ':', '"', "'", '>', ' '],
+  monaco.languages.registerCompletionItemProvider(['luau', 'lua'], {
+    // VS Code's (and luau-lsp's) model: only `.` and `:` open the list by themselves; everything else opens it
+    // once a word is being typed. Punctuation and operators (`>`, `(`, a space) open nothing, so Enter after them
+    // is a new line, never an item nobody asked for.
+    triggerCharacters: [...TRIGGER_CHARACTERS],
     provideCompletionItems(model, position, context) {
       const word = model.getWordUntilPosition(position);
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
       const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1);
 
       const special = completionsAt(before);
-      if (!special && context.triggerCharacter === ' ') return { suggestions: [] };
+      // `.` or `:` with nothing known to follow (`Inventory.`, a table's `{ x:`): no list rather than every global
+      if (!special && context.triggerCharacter) return { suggestions: [] };
+      // typing in a string offers only what belongs there (services, class names), never the globals
+      if (!special && insideString(before)) return { suggestions: [] };
       if (special) {
-        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, detail: e.detail, range, sortText: e.sort })) };
+        // no spaces in what the typed text is matched against: a space typed after `x:` must close the list, not
+        // keep `{ }` selected for the next Enter
+        return { suggestions: special.map((e) => ({ label: e.label, kind: kindOfEntry(e), insertText: e.label, filterText: e.label.replace(/\s+/g, ''), detail: e.detail, range, sortText: e.sort })) };
       }
       const suggestions: Monaco.languages.CompletionItem[] = [
         ...LUA_KEYWORDS.map((k) => ({ label: k, kind: K.Keyword, insertText: k, range })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionsAt, LUA_KEYWORDS } from './lua-completion';
+import { completionsAt, insideString, LUA_KEYWORDS, TRIGGER_CHARACTERS } from './lua-completion';
 
 const labels = (before: string) => completionsAt(before)?.map((e) => e.label) ?? null;
 
@@ -46,5 +46,20 @@ describe('completionsAt on a long line', () => {
     // what decides the list is at the end of the line, however long it is
     expect(labels(`${'x = 1; '.repeat(20_000)}local p: `)).toContain('number');
     expect(labels(`${'x = 1; '.repeat(20_000)}game:GetService("`)).toContain('Players');
+  });
+});
+
+describe('what opens the list', () => {
+  it('only `.` and `:` open it by themselves (not `>`, quotes, brackets or a space)', () => {
+    expect([...TRIGGER_CHARACTERS]).toEqual(['.', ':']);
+  });
+
+  it('knows when the cursor is inside a string', () => {
+    expect(insideString('print("hel')).toBe(true);
+    expect(insideString("x = 'a\\'b")).toBe(true);
+    expect(insideString('print("a") .. b')).toBe(false);
+    expect(insideString('print(`n = {cou')).toBe(false);
+    expect(insideString('print(`n = {count} pl')).toBe(true);
+    expect(insideString('x = 1 -- "quoted')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { languageBasics, lua51Language, luauLanguage } from './luau-grammar';
 
 /**
  * Indentation for Lua and Luau, as VS Code's Lua configuration does it: a line that opens a block (`then`, `do`,
@@ -18,7 +19,7 @@ export const LUA_INCREASE_INDENT = new RegExp(
 );
 export const LUA_DECREASE_INDENT = /^\s*((\b(elseif|else|end|until)\b)|(\})|(\)))/;
 
-/** Only the fields Lua's own configuration lacks: Monaco merges configurations field by field, whichever loads first. */
+/** Indentation rules and Enter between an opener and its closer, for both languages. */
 export const luaIndentation: Monaco.languages.LanguageConfiguration = {
   indentationRules: { increaseIndentPattern: LUA_INCREASE_INDENT, decreaseIndentPattern: LUA_DECREASE_INDENT },
   onEnterRules: [
@@ -37,10 +38,19 @@ export const luaIndentation: Monaco.languages.LanguageConfiguration = {
 
 let registered = false;
 
+/** The editor's two languages: `luau` (every script but `.lua` files) and `lua` (Lua 5.1), both our own grammars. */
+export const EDITOR_LANGUAGES = ['luau', 'lua'] as const;
+export type EditorLanguage = (typeof EDITOR_LANGUAGES)[number];
+
 export function registerLuaLanguage(monaco: typeof Monaco): void {
   if (registered) return;
   registered = true;
-  monaco.languages.setLanguageConfiguration('lua', luaIndentation);
+  monaco.languages.register({ id: 'luau', extensions: ['.luau'], aliases: ['Luau', 'luau'] });
+  monaco.languages.register({ id: 'lua', extensions: ['.lua'], aliases: ['Lua', 'lua'] });
+  monaco.languages.setMonarchTokensProvider('luau', luauLanguage);
+  monaco.languages.setMonarchTokensProvider('lua', lua51Language);
+  monaco.languages.setLanguageConfiguration('luau', { ...languageBasics(true), ...luaIndentation });
+  monaco.languages.setLanguageConfiguration('lua', { ...languageBasics(false), ...luaIndentation });
 }
 
 type InternalTokenization = { isCheapToTokenize(line: number): boolean; forceTokenization(line: number): void };

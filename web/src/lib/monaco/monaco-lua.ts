@@ -1,6 +1,6 @@
 /**
- * The Monaco build of this app: the editor core, the Lua grammar, the diff editor and the editor features a Lua
- * editor uses, nothing else (no TypeScript/CSS/HTML/JSON language services, no other grammars).
+ * The Monaco build of this app: the editor core, the diff editor and the editor features a Lua
+ * editor uses, nothing else (no TypeScript/CSS/HTML/JSON language services, no grammars: Luau and Lua are ours, ./luau-grammar.ts).
  * Only ever imported dynamically (see ./load.ts), so it lands in its own chunks, loaded on editor screens only.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
@@ -8,11 +8,9 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 import 'monaco-editor/features/codicon/register';
 import 'monaco-editor/features/bracketMatching/register';
-import 'monaco-editor/features/caretOperations/register';
 import 'monaco-editor/features/clipboard/register';
 import 'monaco-editor/features/comment/register';
 import 'monaco-editor/features/contextmenu/register';
-import 'monaco-editor/features/cursorUndo/register';
 import 'monaco-editor/features/diffEditor/register';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/features/folding/register';
@@ -34,7 +32,6 @@ import 'monaco-editor/features/toggleTabFocusMode/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/quickCommand/register';
-import 'monaco-editor/languages/definitions/lua/register';
 // Contributions editor.main imports directly (no feature register file of their own): the suggest widget,
 // the problem status, and the standalone UI strings.
 import 'monaco-editor/editor/browser/coreCommands';

@@ -1,35 +1,17 @@
-/**
- * Format Lua/Luau with StyLua compiled to WebAssembly (@johnnymorganz/stylua, its `web` entry).
- * The wasm (about 0.9 MB gzipped) is fetched from our own origin when an editor screen first checks or formats a script.
- */
-import { withoutMatch } from '../luau/syntax-report';
+/** Formatting Lua/Luau with StyLua compiled to WebAssembly (./stylua-loader.ts), loaded with the first format. */
+import { INTEGER_LITERAL, withoutMatch } from '../luau/syntax-report';
+import { formatWith, type StyluaFormatApi, type StyluaValues } from '../stylua/format';
+import { loadStylua } from './stylua-loader';
 
-type StyluaModule = typeof import('@johnnymorganz/stylua/web');
-let ready: Promise<StyluaModule> | null = null;
-
-/** The StyLua module, instantiated once per page (also the editor's Luau parser, see ../luau). */
-export function loadStylua(): Promise<StyluaModule> {
-  ready ??= Promise.all([import('@johnnymorganz/stylua/web'), import('@johnnymorganz/stylua/stylua_lib_bg.wasm?url')]).then(
-    async ([mod, wasm]) => {
-      await mod.default({ module_or_path: wasm.default });
-      return mod;
-    },
-  );
-  ready.catch(() => (ready = null));
-  return ready;
-}
-
-export async function formatLua(code: string): Promise<string> {
+/** Formats with StyLua's own defaults (tabs), or the settings of the script's stylua.toml. */
+export async function formatLua(code: string, values: StyluaValues = {}): Promise<string> {
   const stylua = await loadStylua();
-  const config = stylua.Config.new();
-  config.syntax = stylua.LuaVersion.All;
-  config.indent_type = stylua.IndentType.Spaces;
-  config.indent_width = 4;
-  config.column_width = 120;
-  // formatCode takes the config by value: wasm-bindgen frees it (calling config.free() afterwards throws).
   try {
-    return stylua.formatCode(code, config, undefined, stylua.OutputVerification.None);
+    return formatWith(stylua as unknown as StyluaFormatApi, code, values);
   } catch (err) {
+    // StyLua stops at an integer literal's `i` and blames the next token: say what it cannot read instead
+    const literal = new RegExp(INTEGER_LITERAL.source).exec(code);
+    if (literal) throw new Error(`Integer literals such as \`${literal[0]}\` are not supported by this parser version (StyLua 2.5); the script was not formatted.`);
     // StyLua throws its whole report as a string, one line per parse error: keep the first, for a toast
     throw new FormatSyntaxError(styluaErrorLine(err instanceof Error ? err.message : String(err)));
   }

@@ -1,5 +1,5 @@
 import { Dialog } from '../../../components/ui/Dialog';
-import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../../components/code/CodeEditor';
+import { DiffViewer, NARROW_DIFF_QUERY, useMediaQuery } from '../../../components/code/DiffViewer';
 
 /** A version against the current one, side by side (Monaco DiffEditor). */
 export function CompareDialog({

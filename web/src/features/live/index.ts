@@ -1,0 +1,3 @@
+/** What other features use of the live updates (bulletproof-react: features import each other through an index). */
+export { ChangedElsewhere } from './ChangedElsewhere';
+export { LiveUpdates, useLiveStore } from './live-updates';
