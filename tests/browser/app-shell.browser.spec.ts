@@ -167,9 +167,10 @@ describe('library', () => {
     await visible(page.getByLabel('Location: Tools / Net'));
     await visible(page.getByLabel('Location: Unorganized'));
     const cardTitles = () => page.locator('.script-card .item-title').allInnerTexts();
-    expect(await cardTitles()).toEqual(['Zeta root', 'Deep Fetcher']);
+    // cards name the file a pull writes: a script created without an extension is a .lua file
+    expect(await cardTitles()).toEqual(['Zeta root.lua', 'Deep Fetcher.lua']);
     await page.getByLabel('Sort by').selectOption('title');
-    await expect.poll(cardTitles, { timeout: UI_TIMEOUT }).toEqual(['Deep Fetcher', 'Zeta root']);
+    await expect.poll(cardTitles, { timeout: UI_TIMEOUT }).toEqual(['Deep Fetcher.lua', 'Zeta root.lua']);
   });
 
   it('welcomes a brand-new user without claiming their scripts are in folders', async () => {
