@@ -8,6 +8,7 @@ import { createFolder, deleteFolder, updateFolder, useAllFolders, type FolderCon
 import { moveScript } from '../../../api/scripts';
 import type { Folder, Script } from '../../../api/types';
 import { trashPeriod, useTrashDays } from '../../trash/trash-days';
+import { MoveDialog } from './MoveDialog';
 
 export const FOLDER_NAME_REQUIRED = 'Folder name cannot be empty';
 
@@ -165,57 +166,18 @@ export function folderOptions(folders: Folder[]): { id: string; label: string }[
 
 export function MoveScriptDialog({ open, onOpenChange, script }: { open: boolean; onOpenChange: (o: boolean) => void; script: Pick<Script, 'id' | 'title' | 'folderId'> }) {
   const folders = useAllFolders(open);
-  const [target, setTarget] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const selectId = useId();
-  useEffect(() => {
-    if (open) setTarget(script.folderId ?? '');
-  }, [open, script.folderId]);
   const options = useMemo(() => folderOptions(folders.data ?? []), [folders.data]);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await moveScript(script.id, target || null);
-      const where = target ? (options.find((o) => o.id === target)?.label ?? 'folder') : 'the root directory';
-      toast({ title: 'Script moved', description: `“${script.title}” moved to ${where}.` });
-      onOpenChange(false);
-    } catch (err) {
-      toast({ title: 'Failed to move script', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <MoveDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Move Script"
+      kind="Script"
+      name={script.title}
       description={`Choose where “${script.title}” should live.`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={busy || target === (script.folderId ?? '')}>
-            {busy ? 'Moving...' : 'Move'}
-          </Button>
-        </>
-      }
-    >
-      <div className="field">
-        <label className="label" htmlFor={selectId}>
-          Destination folder
-        </label>
-        <select id={selectId} className="input" value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value="">Root (no folder)</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </Dialog>
+      current={script.folderId ?? ''}
+      options={options}
+      rootLabel="the root directory"
+      move={(target) => moveScript(script.id, target)}
+    />
   );
 }

@@ -8,16 +8,11 @@ import { updateScript } from '../../../api/scripts';
 import type { Folder, ScriptSummary } from '../../../api/types';
 import { moveFolder } from '../../folder-tree';
 import { folderOptions } from './FolderDialogs';
+import { MoveDialog } from './MoveDialog';
 
 /** "Move to…" of a folder card: any folder but itself and its own subfolders, or the root. */
 export function MoveFolderDialog({ open, onOpenChange, folder }: { open: boolean; onOpenChange: (o: boolean) => void; folder: Folder }) {
   const folders = useAllFolders(open);
-  const [target, setTarget] = useState('');
-  const [busy, setBusy] = useState(false);
-  const selectId = useId();
-  useEffect(() => {
-    if (open) setTarget(folder.parentId ?? '');
-  }, [open, folder.parentId]);
   const options = useMemo(() => {
     const all = folders.data ?? [];
     const inside = new Set([folder.id]);
@@ -28,51 +23,18 @@ export function MoveFolderDialog({ open, onOpenChange, folder }: { open: boolean
     }
     return folderOptions(all).filter((o) => !inside.has(o.id));
   }, [folders.data, folder.id]);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await moveFolder(folder.id, target || null);
-      const where = target ? `“${options.find((o) => o.id === target)?.label ?? 'folder'}”` : 'the workspace root';
-      toast({ title: 'Folder moved', description: `“${folder.name}” moved to ${where}.` });
-      onOpenChange(false);
-    } catch (err) {
-      toast({ title: 'Failed to move folder', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <MoveDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Move Folder"
+      kind="Folder"
+      name={folder.name}
       description={`Choose where “${folder.name}” and everything in it should live.`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={busy || target === (folder.parentId ?? '')}>
-            {busy ? 'Moving...' : 'Move'}
-          </Button>
-        </>
-      }
-    >
-      <div className="field">
-        <label className="label" htmlFor={selectId}>
-          Destination folder
-        </label>
-        <select id={selectId} className="input" value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value="">Root (no folder)</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </Dialog>
+      current={folder.parentId ?? ''}
+      options={options}
+      rootLabel="the workspace root"
+      move={(target) => moveFolder(folder.id, target)}
+    />
   );
 }
 
