@@ -8,7 +8,7 @@
  *      is a lazy chunk of its own that neither the entry nor the home route loads.
  * Exits 1 when `/` exceeds the budget or pulls in Monaco, or when the chart breaks its rules.
  *
- *   npx tsx web/scripts/bundle-report.ts [--budget-kb 250] [--chart-budget-kb 30] [--json]
+ *   npx tsx web/scripts/bundle-report.ts [--budget-kb 150] [--chart-budget-kb 30] [--json]
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,7 @@ type Chunk = { file: string; name?: string; src?: string; isEntry?: boolean; isD
 type Manifest = Record<string, Chunk>;
 
 const args = process.argv.slice(2);
-const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 250;
+const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 150;
 const chartBudgetKb = Number(args[args.indexOf('--chart-budget-kb') + 1]) || 30;
 const asJson = args.includes('--json');
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
